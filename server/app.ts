@@ -1,0 +1,100 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { installAuth } from './auth/plugin';
+import { installErrorHandler } from './http/errors';
+import { LOGO_MAX_BYTES } from '../src/domain/constants';
+import { authRoutes } from './routes/auth';
+import { userRoutes } from './routes/users';
+import { teamRoutes } from './routes/teams';
+import { tournamentRoutes } from './routes/tournaments';
+import { socialRoutes } from './routes/social';
+import { imageRoutes } from './storage/images';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+}
+
+/** Builds the whole server: /v1 API plus (when built) the SPA with history fallback. Tests call this in-process. */
+export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  const { db } = database;
+
+  installErrorHandler(app);
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'https://api.stripe.com', ...config.corsOrigins],
+        frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com', 'https://www.youtube-nocookie.com'],
+        fontSrc: ["'self'", 'data:'],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  if (config.corsOrigins.length > 0) {
+    await app.register(cors, { origin: config.corsOrigins, credentials: true });
+  }
+  await app.register(rateLimit, {
+    max: config.rateLimitMax,
+    timeWindow: '1 minute',
+    allowList: (request) => !request.url.startsWith('/v1/') || request.url.startsWith('/v1/images/'),
+    errorResponseBuilder: () => ({ statusCode: 429, message: 'Too many requests, please slow down' }),
+  });
+  await app.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1 } });
+  installAuth(app, db, config);
+
+  app.get('/v1/health', async () => {
+    await db.execute(sql`select 1`);
+    return { status: 'ok', database: database.kind };
+  });
+  authRoutes(app, db, config);
+  userRoutes(app, db);
+  teamRoutes(app, db);
+  tournamentRoutes(app, db);
+  socialRoutes(app, db);
+  imageRoutes(app, db);
+
+  const indexHtml = config.staticDir ? join(config.staticDir, 'index.html') : null;
+  const serveSpa = !!indexHtml && existsSync(indexHtml);
+  if (serveSpa) {
+    await app.register(fastifyStatic, {
+      root: config.staticDir!,
+      wildcard: false,
+      setHeaders: (reply, path) => {
+        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    if (path.startsWith('/v1/') || path === '/v1' || !serveSpa || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.code(404).send({ message: `No route for ${request.method} ${path}` });
+    }
+    // History fallback: deep links like /tournaments/3/details load the SPA, which routes them.
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+  return app;
+}

@@ -1,0 +1,103 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { forbidden, HttpError, unauthorized } from '../http/errors';
+import { SERVER } from '../../src/domain/messages';
+import type { Role } from '../../src/domain/constants';
+import { csrfMatches, randomToken, verifyAccessToken } from './tokens';
+
+export type AuthUser = typeof users.$inferSelect;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, or null for a guest. */
+    user: AuthUser | null;
+  }
+  interface FastifyContextConfig {
+    /** Set false on routes that authenticate differently (payment webhooks). */
+    csrf?: boolean;
+  }
+}
+
+export const COOKIES = { access: 'clutch_at', refresh: 'clutch_rt', csrf: 'clutch_csrf' } as const;
+export const STAFF: Role[] = ['ADMIN', 'OWNER'];
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Calls a banned user may still make (auth routes are never refused; they just see no user). */
+const BANNED_ALLOWED = new Set<string>([]);
+
+export function cookieOptions(request: FastifyRequest, maxAgeSeconds: number, path = '/') {
+  return {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: request.protocol === 'https',
+    path,
+    maxAge: maxAgeSeconds,
+  };
+}
+
+/** Ensures the browser has a csrf cookie and returns its value. */
+export function ensureCsrfCookie(request: FastifyRequest, reply: FastifyReply, config: Config): string {
+  const existing = request.cookies[COOKIES.csrf];
+  if (existing) return existing;
+  const value = randomToken(24);
+  reply.setCookie(COOKIES.csrf, value, cookieOptions(request, config.refreshTokenTtlDays * 86_400));
+  return value;
+}
+
+/**
+ * Authentication for every /v1 call: CSRF on non-GET calls (419), the access cookie (401 when expired),
+ * banned users (403). Authorization (roles, captain, member) is checked by each route with the helpers below.
+ */
+export function installAuth(app: FastifyInstance, db: Db, config: Config) {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/v1/')) return;
+    if (!SAFE_METHODS.has(request.method) && request.routeOptions.config?.csrf !== false) {
+      if (!csrfMatches(config.sessionSecret, request.cookies[COOKIES.csrf], request.headers['x-csrf-token'])) {
+        throw new HttpError(419, SERVER.csrf);
+      }
+    }
+    const token = request.cookies[COOKIES.access];
+    if (!token || request.url.startsWith('/v1/auth/')) {
+      if (token) await loadUser(request, db, config, token, false);
+      return;
+    }
+    await loadUser(request, db, config, token, true);
+  });
+}
+
+async function loadUser(request: FastifyRequest, db: Db, config: Config, token: string, strict: boolean) {
+  const check = verifyAccessToken(config.sessionSecret, token, config.now());
+  if (!check.ok) {
+    if (strict) throw unauthorized(check.reason === 'expired' ? 'Your session has expired' : SERVER.unauthenticated);
+    return;
+  }
+  const [user] = await db.select().from(users).where(eq(users.id, check.payload.uid));
+  if (!user) {
+    if (strict) throw unauthorized();
+    return;
+  }
+  if (user.banned) {
+    if (strict && !BANNED_ALLOWED.has(request.url.split('?')[0])) throw new HttpError(403, SERVER.banned, { banned: true });
+    return;
+  }
+  request.user = user;
+}
+
+/** The signed-in user, or 401. */
+export function requireUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+/** The signed-in user holding one of `roles`, or 401/403. */
+export function requireRole(request: FastifyRequest, roles: Role[] = STAFF): AuthUser {
+  const user = requireUser(request);
+  if (!roles.includes(user.role)) throw forbidden();
+  return user;
+}
+
+export const isStaff = (user: AuthUser | null | undefined) => !!user && STAFF.includes(user.role);

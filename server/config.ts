@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** Everything the server reads from the environment. README.md documents each variable. */
+export interface Config {
+  port: number;
+  host: string;
+  /** Where PGlite keeps its files and the generated session secret; 'memory://' for an in-memory database. */
+  dataDir: string;
+  databaseUrl?: string;
+  production: boolean;
+  /** HMAC key for access tokens and CSRF tokens. */
+  sessionSecret: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  /** Public origin of the site, used for OAuth redirects and absolute links (default http://localhost:PORT). */
+  publicUrl: string;
+  trustProxy: boolean;
+  logLevel: string;
+  /** Serve the built SPA from this folder (absent in tests that only exercise /v1). */
+  staticDir?: string;
+  seedDemo: boolean;
+  discord?: { clientId: string; clientSecret: string; redirectUri: string; apiBase: string };
+  allowLocalSignIn: boolean;
+  /** Discord user ids that become OWNER when they sign in (bootstraps a real deployment). */
+  ownerDiscordIds: string[];
+  discordBot?: { token: string; guildId: string; apiBase: string };
+  stripe?: { secretKey: string; webhookSecret: string; apiBase?: string };
+  rateLimitMax: number;
+  /** Origins allowed to call /v1 with credentials (an SPA served from another host). */
+  corsOrigins: string[];
+  /** Clock, replaceable in tests. */
+  now: () => number;
+}
+
+type Env = Record<string, string | undefined>;
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+function int(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
+  return n;
+}
+
+/** A secret that survives restarts: from SESSION_SECRET, else generated once into DATA_DIR. */
+function loadSecret(env: Env, dataDir: string): string {
+  if (env.SESSION_SECRET) return env.SESSION_SECRET;
+  if (dataDir === 'memory://') return randomBytes(32).toString('hex');
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = int(env.PORT, 8080, 'PORT');
+  const production = env.NODE_ENV === 'production';
+  const dataDir = env.DATA_DIR === 'memory://' ? 'memory://' : resolve(env.DATA_DIR ?? './data');
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const discord =
+    env.DISCORD_CLIENT_ID && env.DISCORD_CLIENT_SECRET && env.DISCORD_REDIRECT_URI
+      ? {
+          clientId: env.DISCORD_CLIENT_ID,
+          clientSecret: env.DISCORD_CLIENT_SECRET,
+          redirectUri: env.DISCORD_REDIRECT_URI,
+          apiBase: env.DISCORD_API_BASE ?? 'https://discord.com',
+        }
+      : undefined;
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    production,
+    sessionSecret: loadSecret(env, dataDir),
+    accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL_SECONDS, 15 * 60, 'ACCESS_TOKEN_TTL_SECONDS'),
+    refreshTokenTtlDays: int(env.REFRESH_TOKEN_TTL_DAYS, 30, 'REFRESH_TOKEN_TTL_DAYS'),
+    publicUrl,
+    trustProxy: flag(env.TRUST_PROXY, false),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    staticDir: resolve(env.STATIC_DIR ?? './dist'),
+    seedDemo: flag(env.SEED_DEMO, true),
+    discord,
+    // Local sign-in keeps the platform usable offline; production must opt in explicitly.
+    allowLocalSignIn: !discord && (!production || flag(env.ALLOW_LOCAL_SIGNIN, false)),
+    ownerDiscordIds: (env.OWNER_DISCORD_IDS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    discordBot:
+      env.DISCORD_BOT_TOKEN && env.DISCORD_GUILD_ID
+        ? { token: env.DISCORD_BOT_TOKEN, guildId: env.DISCORD_GUILD_ID, apiBase: env.DISCORD_API_BASE ?? 'https://discord.com' }
+        : undefined,
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE }
+        : undefined,
+    rateLimitMax: int(env.RATE_LIMIT_MAX, 600, 'RATE_LIMIT_MAX'),
+    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    now: () => Date.now(),
+  };
+}
+
+/** A configuration for tests: in-memory database, no static files, nothing external. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ DATA_DIR: 'memory://', SESSION_SECRET: 'test-secret', SEED_DEMO: 'false', LOG_LEVEL: 'silent' }),
+    staticDir: undefined,
+    rateLimitMax: 100_000,
+    ...overrides,
+  };
+}

@@ -1,0 +1,346 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+// Timestamps are stored as epoch milliseconds (bigint, mode number) because the /v1 contract speaks ms.
+const ms = (name: string) => bigint(name, { mode: 'number' });
+const now = sql`(extract(epoch from now()) * 1000)::bigint`;
+
+export const roleEnum = pgEnum('role', ['USER', 'ADMIN', 'OWNER']);
+export const teamRoleEnum = pgEnum('team_role', ['PLAYER', 'CAPTAIN']);
+export const tournamentStatusEnum = pgEnum('tournament_status', ['OPEN', 'CLOSED', 'ACTIVE', 'COMPLETED']);
+export const tournamentTypeEnum = pgEnum('tournament_type', ['TOURNAMENT', 'SWITCHEROO']);
+export const switcherooTypeEnum = pgEnum('switcheroo_type', ['SINGLES', 'DOUBLES']);
+export const inviteStatusEnum = pgEnum('invite_status', ['PENDING', 'ACCEPTED', 'REJECTED', 'CANCELLED']);
+export const paymentStatusEnum = pgEnum('payment_status', [
+  'REQUIRES_CONFIRMATION',
+  'PROCESSING',
+  'SUCCEEDED',
+  'FAILED',
+  'CANCELLED',
+]);
+
+export const teams = pgTable('teams', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  logoUrl: text('logo_url'),
+  wins: integer('wins').notNull().default(0),
+  losses: integer('losses').notNull().default(0),
+  gold: integer('gold').notNull().default(0),
+  silver: integer('silver').notNull().default(0),
+  bronze: integer('bronze').notNull().default(0),
+  divisionWins: integer('division_wins').notNull().default(0),
+  divisionLosses: integer('division_losses').notNull().default(0),
+  transferMode: boolean('transfer_mode').notNull().default(false),
+  /** Set when the last member left: the team can never be used again. */
+  locked: boolean('locked').notNull().default(false),
+  createdAt: ms('created_at').notNull().default(now),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** Discord's snowflake; null for demo accounts that only exist locally. */
+    discordId: text('discord_id'),
+    discordName: text('discord_name').notNull(),
+    battleTag: text('battle_tag'),
+    katanaRank: integer('katana_rank').notNull().default(1000),
+    wins: integer('wins').notNull().default(0),
+    losses: integer('losses').notNull().default(0),
+    gold: integer('gold').notNull().default(0),
+    silver: integer('silver').notNull().default(0),
+    bronze: integer('bronze').notNull().default(0),
+    joined: ms('joined').notNull().default(now),
+    picture: text('picture'),
+    twitterHandle: text('twitter_handle'),
+    twitchName: text('twitch_name'),
+    youtubeChannel: text('youtube_channel'),
+    freeAgent: boolean('free_agent').notNull().default(false),
+    teamId: integer('team_id').references(() => teams.id, { onDelete: 'set null' }),
+    teamRole: teamRoleEnum('team_role'),
+    role: roleEnum('role').notNull().default('USER'),
+    banned: boolean('banned').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('users_discord_id_idx').on(t.discordId),
+    index('users_discord_name_idx').on(t.discordName),
+    index('users_team_idx').on(t.teamId),
+  ],
+);
+
+/** Refresh-token sessions. The refresh token rotates; only its hash is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Every rotation of one sign-in shares a family; reuse of a rotated token revokes the family. */
+    family: text('family').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: ms('expires_at').notNull(),
+    rotatedAt: ms('rotated_at'),
+    revokedAt: ms('revoked_at'),
+    createdAt: ms('created_at').notNull().default(now),
+  },
+  (t) => [uniqueIndex('sessions_token_idx').on(t.tokenHash), index('sessions_family_idx').on(t.family)],
+);
+
+export const teamInvites = pgTable(
+  'team_invites',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    isTransfer: boolean('is_transfer').notNull().default(false),
+    status: inviteStatusEnum('status').notNull().default('PENDING'),
+    createdAt: ms('created_at').notNull().default(now),
+  },
+  (t) => [index('team_invites_user_idx').on(t.userId), index('team_invites_team_idx').on(t.teamId)],
+);
+
+export type MapAndMode = { roundName: string; value: string };
+export type DefinedEntries = {
+  definedUsers: { name: string }[];
+  definedTeams: { name: string; definedMembers: string[] }[];
+};
+
+export const tournaments = pgTable(
+  'tournaments',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    subTitle: text('sub_title').notNull().default(''),
+    description: text('description').notNull().default(''),
+    /** Euros, may have cents. */
+    entryFeeCents: integer('entry_fee_cents').notNull().default(0),
+    startDate: ms('start_date').notNull(),
+    startTime: text('start_time').notNull().default(''),
+    endDate: ms('end_date').notNull(),
+    signUpClose: ms('sign_up_close').notNull(),
+    tournamentType: tournamentTypeEnum('tournament_type').notNull().default('TOURNAMENT'),
+    switcherooType: switcherooTypeEnum('switcheroo_type').notNull().default('SINGLES'),
+    signUpLimit: integer('sign_up_limit').notNull().default(16),
+    teamLimit: integer('team_limit').notNull().default(1),
+    rules: text('rules').notNull().default(''),
+    prizePoolInfo: text('prize_pool_info').notNull().default(''),
+    host: text('host').notNull().default(''),
+    game: text('game').notNull(),
+    platforms: jsonb('platforms').$type<string[]>().notNull().default([]),
+    featured: boolean('featured').notNull().default(false),
+    allowSignups: boolean('allow_signups').notNull().default(true),
+    allowScoreSubmission: boolean('allow_score_submission').notNull().default(true),
+    status: tournamentStatusEnum('status').notNull().default('OPEN'),
+    graphicUrl: text('graphic_url'),
+    mapsAndModes: jsonb('maps_and_modes').$type<MapAndMode[]>().notNull().default([]),
+    definedEntries: jsonb('defined_entries')
+      .$type<DefinedEntries>()
+      .notNull()
+      .default({ definedUsers: [], definedTeams: [] }),
+    winningEntryId: integer('winning_entry_id'),
+    winningEntryName: text('winning_entry_name'),
+    discordCleanedAt: ms('discord_cleaned_at'),
+    createdAt: ms('created_at').notNull().default(now),
+  },
+  (t) => [index('tournaments_status_idx').on(t.status), index('tournaments_start_idx').on(t.startDate)],
+);
+
+/** A team formed for one tournament (team types, and SWITCHEROO pairings). */
+export const temporaryTeams = pgTable(
+  'temporary_teams',
+  {
+    id: serial('id').primaryKey(),
+    tournamentId: integer('tournament_id')
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    logoUrl: text('logo_url'),
+    captainId: integer('captain_id').references(() => users.id, { onDelete: 'set null' }),
+    listOrder: integer('list_order').notNull().default(0),
+    wins: integer('wins').notNull().default(0),
+    losses: integer('losses').notNull().default(0),
+    freeSubstitutes: jsonb('free_substitutes').$type<string[]>().notNull().default([]),
+    locked: boolean('locked').notNull().default(false),
+    createdAt: ms('created_at').notNull().default(now),
+  },
+  (t) => [index('temporary_teams_tournament_idx').on(t.tournamentId)],
+);
+
+export const temporaryTeamMembers = pgTable(
+  'temporary_team_members',
+  {
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => temporaryTeams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tournamentId: integer('tournament_id')
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    teamRole: teamRoleEnum('team_role').notNull().default('PLAYER'),
+    slot: integer('slot').notNull().default(0),
+    joinedAt: ms('joined_at').notNull().default(now),
+  },
+  // One team per user per tournament.
+  (t) => [uniqueIndex('temporary_team_members_pk').on(t.tournamentId, t.userId), index('ttm_team_idx').on(t.teamId)],
+);
+
+export const temporaryTeamInvites = pgTable(
+  'temporary_team_invites',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => temporaryTeams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: inviteStatusEnum('status').notNull().default('PENDING'),
+    createdAt: ms('created_at').notNull().default(now),
+  },
+  (t) => [index('tti_user_idx').on(t.userId), index('tti_team_idx').on(t.teamId)],
+);
+
+/**
+ * One entry of a tournament: a user (single-player and SWITCHEROO sign-ups), a temporary team
+ * (team types), or a predefined name (definedEntries). `seed` is set when the bracket is generated.
+ */
+export const tournamentEntries = pgTable(
+  'tournament_entries',
+  {
+    id: serial('id').primaryKey(),
+    tournamentId: integer('tournament_id')
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    temporaryTeamId: integer('temporary_team_id').references(() => temporaryTeams.id, { onDelete: 'cascade' }),
+    definedName: text('defined_name'),
+    seed: integer('seed'),
+    wins: integer('wins').notNull().default(0),
+    losses: integer('losses').notNull().default(0),
+    paymentId: integer('payment_id'),
+    refunded: boolean('refunded').notNull().default(false),
+    createdAt: ms('created_at').notNull().default(now),
+  },
+  (t) => [
+    index('tournament_entries_tournament_idx').on(t.tournamentId),
+    uniqueIndex('tournament_entries_user_uq').on(t.tournamentId, t.userId),
+    uniqueIndex('tournament_entries_team_uq').on(t.tournamentId, t.temporaryTeamId),
+  ],
+);
+
+/**
+ * A match of a tournament's double-elimination bracket, mirroring the engine's BracketMatch
+ * (src/domain/bracket/types.ts) plus the two sides' reported scores.
+ */
+export const tournamentMatches = pgTable(
+  'tournament_matches',
+  {
+    id: serial('id').primaryKey(),
+    tournamentId: integer('tournament_id')
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    matchNumber: integer('match_number').notNull(),
+    roundName: text('round_name').notNull(),
+    track: text('track').notNull(),
+    round: integer('round').notNull(),
+    position: integer('position').notNull(),
+    /** Engine slot sources: 'seed' | 'winner' | 'loser' and the seed or match number. */
+    sourceAKind: text('source_a_kind').notNull(),
+    sourceARef: integer('source_a_ref').notNull(),
+    sourceBKind: text('source_b_kind').notNull(),
+    sourceBRef: integer('source_b_ref').notNull(),
+    entryAId: integer('entry_a_id').references(() => tournamentEntries.id, { onDelete: 'set null' }),
+    entryBId: integer('entry_b_id').references(() => tournamentEntries.id, { onDelete: 'set null' }),
+    entryABye: boolean('entry_a_bye').notNull().default(false),
+    entryBBye: boolean('entry_b_bye').notNull().default(false),
+    live: boolean('live').notNull().default(true),
+    entryAScoreA: integer('entry_a_score_a'),
+    entryAScoreB: integer('entry_a_score_b'),
+    entryBScoreA: integer('entry_b_score_a'),
+    entryBScoreB: integer('entry_b_score_b'),
+    /** Final score of the decided match (from agreement or admin). */
+    scoreA: integer('score_a'),
+    scoreB: integer('score_b'),
+    winningEntry: text('winning_entry').notNull().default(''),
+    dispute: boolean('dispute').notNull().default(false),
+    /** True once wins/losses of entries were counted for this decided match. */
+    recordsCounted: boolean('records_counted').notNull().default(false),
+    dueByDate: ms('due_by_date'),
+    updatedAt: ms('updated_at').notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex('tournament_matches_number_uq').on(t.tournamentId, t.matchNumber),
+    index('tournament_matches_tournament_idx').on(t.tournamentId),
+  ],
+);
+
+/** Payments through the configured provider (Stripe or the local test provider). */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').notNull(),
+    /** Provider's id of the intent (Stripe's pi_...; local: lpi_...). */
+    intentId: text('intent_id').notNull(),
+    clientSecret: text('client_secret').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('eur'),
+    /** What the payment buys: 'TOURNAMENT_ENTRY' | 'SEASON_ENTRY' | 'TRANSFER' | 'GUEST'. */
+    purpose: text('purpose').notNull(),
+    /** Purpose-specific data (tournamentId, teamOrUserId, name, ...). */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email'),
+    reference: text('reference'),
+    status: paymentStatusEnum('status').notNull().default('REQUIRES_CONFIRMATION'),
+    failureMessage: text('failure_message'),
+    completedAt: ms('completed_at'),
+    refundedAt: ms('refunded_at'),
+    refundId: text('refund_id'),
+    createdAt: ms('created_at').notNull().default(now),
+  },
+  (t) => [uniqueIndex('payments_intent_uq').on(t.provider, t.intentId)],
+);
+
+/** Uploaded images (logos, banners), stored in the database so PGlite and PostgreSQL behave alike. */
+export const images = pgTable('images', {
+  id: serial('id').primaryKey(),
+  contentType: text('content_type').notNull(),
+  data: text('data_base64').notNull(),
+  createdAt: ms('created_at').notNull().default(now),
+});
+
+/** Site images managed in the admin portal (HOME_PAGE_BANNER, ...). */
+export const siteImages = pgTable('site_images', {
+  imageType: text('image_type').primaryKey(),
+  url: text('url').notNull(),
+});
+
+/** Posts of the home page's social feed (the league's social account), newest first. */
+export const socialPosts = pgTable('social_posts', {
+  id: serial('id').primaryKey(),
+  author: text('author').notNull(),
+  handle: text('handle').notNull(),
+  text: text('text').notNull(),
+  url: text('url'),
+  imageUrl: text('image_url'),
+  postedAt: ms('posted_at').notNull(),
+});

@@ -1,0 +1,130 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { discordOAuth, upsertDiscordUser } from '../auth/discord';
+import { localSignInPage } from '../auth/localSignIn';
+import { COOKIES, cookieOptions, ensureCsrfCookie, requireUser } from '../auth/plugin';
+import { revokeByRefreshToken, rotateSession, startSession, type IssuedSession } from '../auth/sessions';
+import { csrfTokenFor } from '../auth/tokens';
+import { forbidden, unauthorized } from '../http/errors';
+import { findUserByName, toUserInfo, type UserRow } from '../services/users';
+import { idParam } from '../http/validate';
+import { isStaff } from '../auth/plugin';
+
+const OAUTH_STATE_COOKIE = 'clutch_oauth';
+
+export function authRoutes(app: FastifyInstance, db: Db, config: Config) {
+  const discord = config.discord ? discordOAuth(config.discord) : null;
+
+  function setSessionCookies(request: FastifyRequest, reply: FastifyReply, session: IssuedSession) {
+    const refreshMaxAge = config.refreshTokenTtlDays * 86_400;
+    // The access cookie outlives its token so an expired token reaches the server and answers 401 (refresh), not a guest view.
+    reply.setCookie(COOKIES.access, session.accessToken, cookieOptions(request, refreshMaxAge));
+    reply.setCookie(COOKIES.refresh, session.refreshToken, cookieOptions(request, refreshMaxAge, '/v1/auth'));
+  }
+
+  function clearSessionCookies(request: FastifyRequest, reply: FastifyReply) {
+    reply.clearCookie(COOKIES.access, cookieOptions(request, 0));
+    reply.clearCookie(COOKIES.refresh, cookieOptions(request, 0, '/v1/auth'));
+  }
+
+  async function signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow) {
+    if (user.banned) {
+      clearSessionCookies(request, reply);
+      return reply.redirect('/auth/banned');
+    }
+    setSessionCookies(request, reply, await startSession(db, config, user.id));
+    ensureCsrfCookie(request, reply, config);
+    request.log.info({ userId: user.id }, 'signed in');
+    return reply.redirect('/auth/callback');
+  }
+
+  /** Starts sign-in: Discord when configured, else the local sign-in page (or ?as=<discordName>). */
+  app.get('/v1/auth/discord', async (request, reply) => {
+    const { as } = request.query as { as?: string };
+    if (discord) {
+      const { state, codeVerifier, url } = discord.start();
+      reply.setCookie(OAUTH_STATE_COOKIE, `${state}.${codeVerifier}`, cookieOptions(request, 600, '/v1/auth'));
+      return reply.redirect(url);
+    }
+    if (!config.allowLocalSignIn) {
+      throw forbidden('Sign-in is not available: Discord is not configured and local sign-in is disabled in production');
+    }
+    if (typeof as === 'string' && as.trim()) {
+      const user = await findUserByName(db, as.trim());
+      if (!user) return reply.code(404).type('text/plain').send(`No account named "${as}"`);
+      return signIn(request, reply, user);
+    }
+    reply.header('content-security-policy', "default-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'");
+    return reply.type('text/html').send(await localSignInPage(db));
+  });
+
+  /** Discord redirects here (DISCORD_REDIRECT_URI). */
+  app.get('/v1/auth/discord/callback', async (request, reply) => {
+    if (!discord) throw forbidden('Discord is not configured');
+    const { code, state } = request.query as { code?: string; state?: string };
+    const [expectedState, codeVerifier] = (request.cookies[OAUTH_STATE_COOKIE] ?? '').split('.');
+    reply.clearCookie(OAUTH_STATE_COOKIE, cookieOptions(request, 0, '/v1/auth'));
+    if (!code || !state || !expectedState || state !== expectedState || !codeVerifier) {
+      return reply.redirect('/login?error=state');
+    }
+    try {
+      const profile = await discord.finish(code, codeVerifier);
+      const user = await upsertDiscordUser(db, profile, config.ownerDiscordIds);
+      return signIn(request, reply, user);
+    } catch (err) {
+      request.log.warn({ err }, 'discord sign-in failed');
+      return reply.redirect('/login?error=discord');
+    }
+  });
+
+  app.post('/v1/auth/refresh', async (request, reply) => {
+    const token = request.cookies[COOKIES.refresh];
+    const result = token ? await rotateSession(db, config, token) : ({ ok: false } as const);
+    if (!result.ok) {
+      clearSessionCookies(request, reply);
+      throw unauthorized('Your session has expired, please sign in again');
+    }
+    setSessionCookies(request, reply, result.session);
+    return { ok: true };
+  });
+
+  app.post('/v1/auth/logout', async (request, reply) => {
+    const token = request.cookies[COOKIES.refresh];
+    if (token) await revokeByRefreshToken(db, config, token);
+    clearSessionCookies(request, reply);
+    return { ok: true };
+  });
+
+  app.get('/v1/auth/csrf', async (request, reply) => {
+    const value = ensureCsrfCookie(request, reply, config);
+    reply.header('cache-control', 'no-store');
+    return { token: csrfTokenFor(config.sessionSecret, value) };
+  });
+
+  /** Picture refresh after an image load error: re-reads the avatar from Discord when a bot token allows it. */
+  app.post('/v1/auth/discord/:id', async (request) => {
+    const viewer = requireUser(request);
+    const id = idParam((request.params as { id: string }).id);
+    if (viewer.id !== id && !isStaff(viewer)) throw forbidden();
+    const [user] = await db.select().from(users).where(eq(users.id, id));
+    if (!user) return { picture: null };
+    let picture: string | null = null;
+    if (config.discordBot && user.discordId) {
+      const res = await fetch(`${config.discordBot.apiBase}/api/users/${user.discordId}`, {
+        headers: { authorization: `Bot ${config.discordBot.token}` },
+      }).catch(() => null);
+      const body = res?.ok ? ((await res.json()) as { avatar?: string | null }) : null;
+      picture = body?.avatar ? `https://cdn.discordapp.com/avatars/${user.discordId}/${body.avatar}.png` : null;
+    }
+    await db.update(users).set({ picture }).where(eq(users.id, id));
+    return { picture };
+  });
+
+  app.get('/v1/user/userinfo', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return toUserInfo(requireUser(request));
+  });
+}

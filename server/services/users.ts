@@ -1,0 +1,76 @@
+import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import type { User, UserInfo } from '../../src/api/contract/user';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** The contract's User, from a row. */
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    discordName: row.discordName,
+    battleTag: row.battleTag,
+    katanaRank: row.katanaRank,
+    wins: row.wins,
+    losses: row.losses,
+    gold: row.gold,
+    silver: row.silver,
+    bronze: row.bronze,
+    joined: row.joined,
+    picture: row.picture,
+    twitterHandle: row.twitterHandle,
+    twitchName: row.twitchName,
+    youtubeChannel: row.youtubeChannel,
+    freeAgent: row.freeAgent,
+    teamId: row.teamId,
+    teamRole: row.teamRole,
+    role: row.role,
+  };
+}
+
+export const toUserInfo = (row: UserRow): UserInfo => ({ ...toUser(row), banned: row.banned });
+
+/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
+export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function findUser(db: Db, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** PLAYER RANKS: highest katanaRank first; optional free-agent filter and name search. Banned users are hidden. */
+export async function listPlayers(
+  db: Db,
+  opts: { offset: number; perPage: number; search: string; freeAgent?: boolean },
+) {
+  const where = and(
+    eq(users.banned, false),
+    opts.freeAgent === undefined ? undefined : eq(users.freeAgent, opts.freeAgent),
+    opts.search
+      ? or(ilike(users.discordName, likePattern(opts.search)), ilike(users.battleTag, likePattern(opts.search)))
+      : undefined,
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.katanaRank), desc(users.wins), asc(users.id))
+      .limit(opts.perPage)
+      .offset(opts.offset),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { rows, total: Number(total) };
+}
+
+/** Case-insensitive exact name lookup (local sign-in's ?as=). */
+export async function findUserByName(db: Db, name: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.discordName}) = lower(${name})`)
+    .orderBy(asc(users.id))
+    .limit(1);
+  return row;
+}

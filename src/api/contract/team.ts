@@ -1,0 +1,134 @@
+import { array, boolean, enums, integer, nullable, number, object, optional, size, string, type, type Infer } from 'superstruct';
+import { Id, Millis, NonBlank, TeamRole } from './common';
+
+export const TeamMember = type({
+  id: Id,
+  discordName: string(),
+  picture: nullable(string()),
+  teamRole: nullable(TeamRole),
+  katanaRank: number(),
+});
+export type TeamMember = Infer<typeof TeamMember>;
+
+export const UpcomingMatch = type({
+  id: Id,
+  seasonId: Id,
+  seasonName: string(),
+  dueByDate: nullable(Millis),
+  teamA: nullable(type({ id: Id, name: string(), logoUrl: nullable(string()) })),
+  teamB: nullable(type({ id: Id, name: string(), logoUrl: nullable(string()) })),
+  roundType: optional(string()),
+});
+export type UpcomingMatch = Infer<typeof UpcomingMatch>;
+
+export const Team = type({
+  id: Id,
+  name: string(),
+  logoUrl: nullable(string()),
+  wins: integer(),
+  losses: integer(),
+  gold: integer(),
+  silver: integer(),
+  bronze: integer(),
+  activeSeasons: integer(),
+  users: array(TeamMember),
+  upcomingMatches: array(UpcomingMatch),
+  divisionWins: integer(),
+  divisionLosses: integer(),
+  averageKR: number(),
+  transferMode: boolean(),
+});
+export type Team = Infer<typeof Team>;
+
+/** A row of the team list tables (TEAM RANKS, admin teams). */
+export const TeamSummary = type({
+  id: Id,
+  name: string(),
+  logoUrl: nullable(string()),
+  wins: integer(),
+  losses: integer(),
+  gold: integer(),
+  silver: integer(),
+  bronze: integer(),
+});
+export type TeamSummary = Infer<typeof TeamSummary>;
+
+/** A row of the team management dialog: a member, a pending invite or a pending transfer. */
+export const TeamManagementRow = type({
+  ...TeamMember.schema,
+  type: enums(['MEMBER', 'INVITE', 'TRANSFER']),
+  isRemoving: boolean(),
+  rejectedReason: nullable(string()),
+});
+export type TeamManagementRow = Infer<typeof TeamManagementRow>;
+
+export const TeamInvite = type({
+  id: Id,
+  teamId: Id,
+  teamName: string(),
+  teamLogoUrl: nullable(string()),
+  tournamentTitle: optional(nullable(string())),
+  isTransfer: boolean(),
+});
+export type TeamInvite = Infer<typeof TeamInvite>;
+
+export const TransferRequest = type({
+  id: Id,
+  teamId: Id,
+  teamName: string(),
+  userId: Id,
+  userName: string(),
+  addPlayer: boolean(),
+  approved: nullable(boolean()),
+  rejectedReason: nullable(string()),
+});
+export type TransferRequest = Infer<typeof TransferRequest>;
+
+export const TeamName = size(NonBlank, 1, 40);
+/** POST /v1/team and PATCH /v1/team/{id}. */
+export const TeamNameBody = object({ name: TeamName });
+export type TeamNameBody = Infer<typeof TeamNameBody>;
+
+const Count = integer();
+/** PATCH /v1/team/{id}/admin. */
+export const AdminTeamPatch = object({
+  name: optional(TeamName),
+  wins: optional(Count),
+  losses: optional(Count),
+  gold: optional(Count),
+  silver: optional(Count),
+  bronze: optional(Count),
+});
+export type AdminTeamPatch = Infer<typeof AdminTeamPatch>;
+
+/** PATCH /v1/transfer/{id}. */
+export const TransferDecision = object({ approved: boolean(), rejectedReason: optional(nullable(string())) });
+export type TransferDecision = Infer<typeof TransferDecision>;
+
+/** POST /v1/billing/transfer-request/{teamId}. */
+export const TransferRequestBody = object({ teamId: Id, addPlayer: boolean(), userId: Id });
+export type TransferRequestBody = Infer<typeof TransferRequestBody>;
+
+export const TemporaryTeamMember = TeamMember;
+
+/** A team formed for one tournament. */
+export const TemporaryTeam = type({
+  id: Id,
+  tournamentId: Id,
+  name: string(),
+  logoUrl: nullable(string()),
+  captainId: nullable(Id),
+  listOrder: integer(),
+  users: array(TeamMember),
+  wins: integer(),
+  losses: integer(),
+  freeSubstitutes: array(string()),
+});
+export type TemporaryTeam = Infer<typeof TemporaryTeam>;
+
+/** PATCH /v1/tournament/temporary-team/{id}[/admin]: a new name, or the list of free substitutes. */
+export const TemporaryTeamPatch = object({
+  name: optional(TeamName),
+  freeSubstitutes: optional(array(size(NonBlank, 1, 40))),
+});
+export type TemporaryTeamPatch = Infer<typeof TemporaryTeamPatch>;

@@ -1,0 +1,253 @@
+import {
+  array,
+  boolean,
+  enums,
+  integer,
+  literal,
+  min,
+  nullable,
+  number,
+  object,
+  optional,
+  pattern,
+  size,
+  string,
+  type,
+  union,
+  type Infer,
+} from 'superstruct';
+import { GAMES, PLATFORMS, SWITCHEROO_TYPES, TOURNAMENT_STATUSES, TOURNAMENT_TYPES } from '../../domain/constants';
+import { Id, Millis, NonBlank } from './common';
+import { TeamMember } from './team';
+
+export const Game = enums(GAMES);
+export const Platform = enums(PLATFORMS);
+export const TournamentStatus = enums(TOURNAMENT_STATUSES);
+export type TournamentStatus = Infer<typeof TournamentStatus>;
+export const TournamentType = enums(TOURNAMENT_TYPES);
+export const SwitcherooType = enums(SWITCHEROO_TYPES);
+
+export const MapAndMode = type({ roundName: string(), value: string() });
+export type MapAndMode = Infer<typeof MapAndMode>;
+
+export const DefinedEntries = type({
+  definedUsers: array(type({ name: string() })),
+  definedTeams: array(type({ name: string(), definedMembers: array(string()) })),
+});
+export type DefinedEntries = Infer<typeof DefinedEntries>;
+
+/** The viewer's team in a tournament (GET /v1/tournament/{id}?userId). */
+export const UserTeam = type({ id: Id, name: string(), logoUrl: nullable(string()), users: array(TeamMember) });
+export type UserTeam = Infer<typeof UserTeam>;
+
+export const Tournament = type({
+  id: Id,
+  title: string(),
+  subTitle: string(),
+  description: string(),
+  /** Euros. */
+  entryFee: number(),
+  startDate: Millis,
+  startTime: string(),
+  endDate: Millis,
+  signUpClose: Millis,
+  tournamentType: TournamentType,
+  switcherooType: SwitcherooType,
+  signUpLimit: integer(),
+  teamLimit: integer(),
+  rules: string(),
+  prizePoolInfo: string(),
+  host: string(),
+  game: Game,
+  platforms: array(Platform),
+  featured: boolean(),
+  allowSignups: boolean(),
+  allowScoreSubmission: boolean(),
+  status: TournamentStatus,
+  joinedTeamsLength: integer(),
+  joinedUsersLength: integer(),
+  graphicUrl: nullable(string()),
+  userJoined: boolean(),
+  userTeam: nullable(UserTeam),
+  mapsAndModes: array(MapAndMode),
+  definedEntries: DefinedEntries,
+  winningEntryId: nullable(Id),
+  winningEntryName: nullable(string()),
+});
+export type Tournament = Infer<typeof Tournament>;
+
+/** Accepts http(s) URLs with a host (the form's "Please input a valid url"). */
+export const URL_PATTERN = /^https?:\/\/[^\s/$.?#][^\s]*\.[^\s]{2,}$/i;
+const Url = pattern(string(), URL_PATTERN);
+const Text = (max: number) => size(NonBlank, 1, max);
+const Time = pattern(string(), /^([01]\d|2[0-3]):[0-5]\d$/);
+
+/** POST /v1/tournament: every field of the admin form. */
+export const TournamentCreate = object({
+  title: Text(120),
+  subTitle: Text(200),
+  description: Text(5000),
+  entryFee: min(number(), 0),
+  startDate: Millis,
+  startTime: Time,
+  endDate: Millis,
+  signUpClose: Millis,
+  tournamentType: TournamentType,
+  switcherooType: optional(SwitcherooType),
+  signUpLimit: optional(min(integer(), 2)),
+  teamLimit: optional(min(integer(), 1)),
+  rules: Url,
+  prizePoolInfo: Text(500),
+  host: Text(120),
+  game: Game,
+  platforms: size(array(Platform), 1, 4),
+  featured: optional(boolean()),
+  allowSignups: optional(boolean()),
+  allowScoreSubmission: optional(boolean()),
+});
+export type TournamentCreate = Infer<typeof TournamentCreate>;
+
+/**
+ * PATCH /v1/tournament/{id}: tournament fields (the edit form, where the create-only fields are ignored),
+ * or `mapsAndModes` alone, or the full tournament plus `definedEntries`. Unknown read-only fields are ignored.
+ */
+export const TournamentPatch = type({
+  title: optional(Text(120)),
+  subTitle: optional(Text(200)),
+  description: optional(Text(5000)),
+  startDate: optional(Millis),
+  startTime: optional(Time),
+  endDate: optional(Millis),
+  signUpClose: optional(Millis),
+  signUpLimit: optional(min(integer(), 2)),
+  rules: optional(Url),
+  prizePoolInfo: optional(Text(500)),
+  host: optional(Text(120)),
+  game: optional(Game),
+  platforms: optional(size(array(Platform), 1, 4)),
+  featured: optional(boolean()),
+  allowSignups: optional(boolean()),
+  allowScoreSubmission: optional(boolean()),
+  mapsAndModes: optional(array(object({ roundName: Text(60), value: Text(200) }))),
+  definedEntries: optional(DefinedEntries),
+});
+export type TournamentPatch = Infer<typeof TournamentPatch>;
+
+/** POST /v1/tournament answers the new id. */
+export const Created = type({ id: Id });
+export type Created = Infer<typeof Created>;
+
+/** A tournament entry: a player (name is their discordName) or a team. */
+export const Entry = type({
+  id: Id,
+  name: optional(string()),
+  discordName: optional(string()),
+  wins: integer(),
+  losses: integer(),
+  users: optional(array(TeamMember)),
+  /** For the admin options menu: is the entry a user (links to /players/{id}) or a team. */
+  userId: optional(nullable(Id)),
+  teamId: optional(nullable(Id)),
+  refunded: optional(boolean()),
+  paid: optional(boolean()),
+});
+export type Entry = Infer<typeof Entry>;
+
+/** SWITCHEROO pairing: the players who signed up and the teams formed so far. */
+export const SwitcherooEntries = type({
+  entries: array(Entry),
+  teams: array(type({ id: Id, name: string(), users: array(TeamMember), slots: array(nullable(Id)) })),
+  freeSubstituteSlots: integer(),
+});
+export type SwitcherooEntries = Infer<typeof SwitcherooEntries>;
+
+/** POST /v1/billing/join-tournament/{tournamentId}/{teamOrUserId}: `name` is the team name for team types. */
+export const JoinTournamentBody = object({ name: optional(nullable(string())) });
+export type JoinTournamentBody = Infer<typeof JoinTournamentBody>;
+
+export const JoinTournamentResult = union([literal(true), type({ clientSecret: string() })]);
+
+/** A hall-of-fame row. */
+export const HallOfFameEntry = type({
+  id: Id,
+  title: string(),
+  tournamentType: TournamentType,
+  teamLimit: integer(),
+  endDate: Millis,
+  winningEntryId: nullable(Id),
+  winningEntryName: nullable(string()),
+});
+export type HallOfFameEntry = Infer<typeof HallOfFameEntry>;
+
+export const MatchSide = type({ id: Id, discordName: string(), picture: nullable(string()) });
+export const MatchTeam = type({ id: Id, name: string(), logoUrl: nullable(string()), users: array(TeamMember) });
+
+/** One match of a tournament bracket (GET /v1/tournament/{id}/match[/{matchId}]). */
+export const TournamentMatch = type({
+  id: Id,
+  matchNumber: integer(),
+  roundName: string(),
+  tournament: optional(type({ id: Id, title: string() })),
+  tournamentId: Id,
+  dueByDate: nullable(Millis),
+  entryASourceId: nullable(integer()),
+  entryBSourceId: nullable(integer()),
+  /** Entry ids of both sides (our addition: which entry is A/B). */
+  entryAId: nullable(Id),
+  entryBId: nullable(Id),
+  userA: nullable(MatchSide),
+  userB: nullable(MatchSide),
+  teamA: nullable(MatchTeam),
+  teamB: nullable(MatchTeam),
+  definedEntryA: nullable(string()),
+  definedEntryB: nullable(string()),
+  entryAbye: boolean(),
+  entryBbye: boolean(),
+  entryAScoreA: nullable(integer()),
+  entryAScoreB: nullable(integer()),
+  entryBScoreA: nullable(integer()),
+  entryBScoreB: nullable(integer()),
+  winningEntry: enums(['EntryA', 'EntryB', '']),
+  winnersBracket: boolean(),
+  /** Drawing data from the engine: track, column, row, and the kind of each source. */
+  track: enums(['winners', 'losers', 'final']),
+  round: integer(),
+  position: integer(),
+  entryASourceKind: nullable(enums(['winner', 'loser'])),
+  entryBSourceKind: nullable(enums(['winner', 'loser'])),
+  live: boolean(),
+  dispute: boolean(),
+});
+export type TournamentMatch = Infer<typeof TournamentMatch>;
+
+const Score = integer();
+/** POST /v1/tournament/{id}/match/{matchId}[/admin]. */
+export const ScoreBody = object({ entryAScore: Score, entryBScore: Score });
+export type ScoreBody = Infer<typeof ScoreBody>;
+
+/** PATCH /v1/tournament/{id}/match/{matchId}: the admin picks the entries of a match. */
+export const MatchEntriesPatch = object({
+  userAId: optional(nullable(Id)),
+  userBId: optional(nullable(Id)),
+  teamAId: optional(nullable(Id)),
+  teamBId: optional(nullable(Id)),
+  definedEntryA: optional(nullable(string())),
+  definedEntryB: optional(nullable(string())),
+});
+export type MatchEntriesPatch = Infer<typeof MatchEntriesPatch>;
+
+/** Rows of the admin queues (disputes, incomplete, overdue) for tournaments. */
+export const TournamentQueueMatch = type({
+  id: Id,
+  tournament: type({ id: Id, title: string() }),
+  dueByDate: nullable(Millis),
+  teamA: nullable(type({ id: Id, name: string() })),
+  teamB: nullable(type({ id: Id, name: string() })),
+  userA: nullable(type({ id: Id, discordName: string() })),
+  userB: nullable(type({ id: Id, discordName: string() })),
+  definedEntryA: optional(nullable(string())),
+  definedEntryB: optional(nullable(string())),
+  entryASubmitted: boolean(),
+  entryBSubmitted: boolean(),
+});
+export type TournamentQueueMatch = Infer<typeof TournamentQueueMatch>;

@@ -1,0 +1,68 @@
+import { boolean, integer, literal, max, min, nullable, number, object, optional, size, string, type, type Infer } from 'superstruct';
+import { Id, Millis, Role, TeamRole } from './common';
+
+/** A player as every screen sees them. */
+export const User = type({
+  id: Id,
+  discordName: string(),
+  battleTag: nullable(string()),
+  katanaRank: number(),
+  wins: integer(),
+  losses: integer(),
+  gold: integer(),
+  silver: integer(),
+  bronze: integer(),
+  joined: Millis,
+  picture: nullable(string()),
+  twitterHandle: nullable(string()),
+  twitchName: nullable(string()),
+  youtubeChannel: nullable(string()),
+  freeAgent: boolean(),
+  teamId: nullable(Id),
+  teamRole: nullable(TeamRole),
+  role: Role,
+});
+export type User = Infer<typeof User>;
+
+/** The signed-in user (GET /v1/user/userinfo). */
+export const UserInfo = type({ ...User.schema, banned: boolean() });
+export type UserInfo = Infer<typeof UserInfo>;
+
+const Handle = optional(nullable(size(string(), 0, 100)));
+
+/** PATCH /v1/user — a player edits their own profile. */
+export const OwnProfilePatch = object({
+  battleTag: optional(nullable(size(string(), 1, 64))),
+  twitterHandle: Handle,
+  twitchName: Handle,
+  youtubeChannel: Handle,
+  freeAgent: optional(boolean()),
+});
+export type OwnProfilePatch = Infer<typeof OwnProfilePatch>;
+
+const Count = min(integer(), 0);
+/** PATCH /v1/user/{id} — an admin edits a player (katanaRank may be sent alone). */
+export const AdminUserPatch = object({
+  battleTag: optional(nullable(size(string(), 0, 64))),
+  katanaRank: optional(max(min(number(), 0), 100000)),
+  wins: optional(Count),
+  losses: optional(Count),
+  gold: optional(Count),
+  silver: optional(Count),
+  bronze: optional(Count),
+});
+export type AdminUserPatch = Infer<typeof AdminUserPatch>;
+
+/** PATCH /v1/user/staff/{id}. */
+export const StaffPatch = object({ role: Role });
+export type StaffPatch = Infer<typeof StaffPatch>;
+
+/** GET /v1/user/invitee-search results. */
+export const Invitee = type({ id: Id, discordName: string(), picture: optional(nullable(string())) });
+export type Invitee = Infer<typeof Invitee>;
+
+/** GET /v1/auth/csrf. */
+export const CsrfToken = type({ token: string() });
+export type CsrfToken = Infer<typeof CsrfToken>;
+
+export const Ok = literal(true);

@@ -1,0 +1,79 @@
+/** Business constants of the spec (§9 of both documents). Shared by the SPA and the server. */
+
+export const GAMES = ['CODVANGUARD', 'CODMW2', 'CODBOCOLDWAR', 'CODMW3', 'ROCKETLEAGUE'] as const;
+export type Game = (typeof GAMES)[number];
+export const GAME_LABELS: Record<Game, string> = {
+  CODVANGUARD: 'Call of Duty: Vanguard',
+  CODMW2: 'Call of Duty: Modern Warfare II',
+  CODBOCOLDWAR: 'Call of Duty: Black Ops Cold War',
+  CODMW3: 'Call of Duty: Modern Warfare III',
+  ROCKETLEAGUE: 'Rocket League',
+};
+
+export const PLATFORMS = ['PC', 'XBOX', 'PLAYSTATION', 'BATTLENET'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+export const PLATFORM_LABELS: Record<Platform, string> = {
+  PC: 'PC',
+  XBOX: 'Xbox',
+  PLAYSTATION: 'PlayStation',
+  BATTLENET: 'Battle.net',
+};
+
+export const ROLES = ['USER', 'ADMIN', 'OWNER'] as const;
+export type Role = (typeof ROLES)[number];
+export const TEAM_ROLES = ['PLAYER', 'CAPTAIN'] as const;
+export type TeamRole = (typeof TEAM_ROLES)[number];
+
+export const TOURNAMENT_STATUSES = ['OPEN', 'CLOSED', 'ACTIVE', 'COMPLETED'] as const;
+export type TournamentStatus = (typeof TOURNAMENT_STATUSES)[number];
+export const TOURNAMENT_TYPES = ['TOURNAMENT', 'SWITCHEROO'] as const;
+export type TournamentType = (typeof TOURNAMENT_TYPES)[number];
+export const SWITCHEROO_TYPES = ['SINGLES', 'DOUBLES'] as const;
+export type SwitcherooType = (typeof SWITCHEROO_TYPES)[number];
+
+export const SEASON_TYPES = ['OPEN', 'CLOSED', 'GROUP_STAGES', 'PLAYOFFS', 'COMPLETE'] as const;
+export type SeasonType = (typeof SEASON_TYPES)[number];
+
+export const NOTIFICATION_TYPES = ['INFO', 'WARNING', 'ERROR', 'SUCCESS'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const IMAGE_TYPES = [
+  'HOME_PAGE_BANNER',
+  'SEASON_IMAGE',
+  'TOURNAMENT_IMAGE',
+  'LEAGUE_INFO_IMAGE',
+  'TITLE_LOGO',
+  'LOGO',
+] as const;
+export type ImageType = (typeof IMAGE_TYPES)[number];
+
+export const SCORE_MIN = 0;
+export const SCORE_MAX = 3;
+
+export const SWITCHEROO_SIGNUP_LIMITS = [16, 32, 40] as const;
+export const TEAM_LIMITS = [1, 2, 3, 4] as const;
+export const DEFAULT_SIGNUP_LIMIT = 16;
+export const DEFAULT_TEAM_LIMIT = 1;
+export const DEFAULT_SWITCHEROO_TYPE: SwitcherooType = 'SINGLES';
+
+export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
+export const UPCOMING_MATCHES_PER_SEASON = 3;
+export const SOCIAL_FEED_POSTS = 3;
+
+export const DEFAULT_PER_PAGE = 25;
+export const DEFAULT_SERVER_PAGE_SIZE = 10;
+export const PLAYER_CARDS_PAGE_SIZE = 20;
+export const MAX_PAGE_BUTTONS = 5;
+export const SEARCH_DEBOUNCE_MS = 500;
+
+export const NOTIFICATION_LIFETIME_MS = 5000;
+export const NOTIFICATION_CHECK_MS = 1000;
+export const MAX_AUTH_RETRIES = 3;
+
+export const ZOOM_MIN = 0.125;
+export const ZOOM_MAX = 4;
+
+export const SEASON_ENTRY_CLOSES_DAYS_BEFORE = 3;
+export const CURRENCY = 'eur';
+export const DATE_FORMAT = 'dd/MM/yyyy';
+export const DATE_TIME_FORMAT = 'dd/MM/yyyy HH:mm';
