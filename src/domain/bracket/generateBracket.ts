@@ -126,6 +126,6 @@ export function generateBracket(entrants: number): Bracket {
   // is the winners champion (A) and the GF winner the losers champion (B).
   add(grandFinal + 1, 'final', 1, 0, 'Grand Final 2', loserOf(grandFinal), winnerOf(grandFinal));
 
-  resolveInPlace(matches, entrants, false);
+  resolveInPlace(matches, entrants);
   return { entrants, slots, matches };
 }

@@ -13,11 +13,6 @@ import type { Bracket, BracketMatch, Side, SlotSource } from './types';
 const UNKNOWN = -1;
 const BYE = -2;
 
-/** True when the match needs nothing more: it has a winner, or it is empty (bye vs bye). */
-export function isSettled(m: BracketMatch): boolean {
-  return m.winner !== null || (m.byeA && m.byeB);
-}
-
 function isGrandFinal2(m: BracketMatch): boolean {
   return m.track === 'final' && m.round === 1;
 }
@@ -56,7 +51,7 @@ export function resolveMatch(
   if (isGrandFinal2(m)) {
     // GF2 is sourced (loser of GF, winner of GF): it only exists once the losers-bracket
     // champion (GF side B) has handed the winners-bracket champion a first loss.
-    const gf = matches[(m.sourceB as { match: number }).match - 1];
+    const gf = matches[m.number - 2];
     live = gf.winner === 'B';
   }
   if (live) {
@@ -172,19 +167,19 @@ export function propagate(b: Bracket, number: number, winner: Side): Bracket {
 }
 
 /**
- * Re-resolves every match of `matches` in order, in place, dropping played results when
- * `keepResults` is false. Only for an array this call owns (a copy, or one being built).
+ * Re-resolves every match of `matches` in order, in place, without any played result: only
+ * byes advance. Only for an array the caller owns (a copy, or one being built).
  */
-export function resolveInPlace(matches: BracketMatch[], entrants: number, keepResults: boolean): void {
+export function resolveInPlace(matches: BracketMatch[], entrants: number): void {
   for (let i = 0; i < matches.length; i++) {
-    matches[i] = resolveMatch(matches[i], matches, entrants, null, keepResults);
+    matches[i] = resolveMatch(matches[i], matches, entrants, null, false);
   }
 }
 
 /** A copy of `b` with every played result cleared and byes re-advanced (see `resetBracket`). */
 export function resolveAll(b: Bracket): Bracket {
   const matches = b.matches.slice();
-  resolveInPlace(matches, b.entrants, false);
+  resolveInPlace(matches, b.entrants);
   const routes = routesCache.get(b.matches);
   if (routes) routesCache.set(matches, routes);
   return { ...b, matches };

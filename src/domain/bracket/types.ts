@@ -11,7 +11,10 @@ export type Track = 'winners' | 'losers' | 'final';
 
 /** Where the entrant of one slot of a match comes from. */
 export type SlotSource =
-  /** A round-1 (winners) slot filled by seed `seed` (1-based). A seed greater than the entrant count is a bye. */
+  /**
+   * A round-1 (winners) slot filled by seed `seed` (1-based). A seed greater than the entrant count is a bye.
+   * The 2-entrant Losers Final also uses one (seed 3) for its slot that no losers round feeds.
+   */
   | { kind: 'seed'; seed: number }
   /** The winner of match `match` (a match number). */
   | { kind: 'winner'; match: number }

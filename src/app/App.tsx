@@ -1,0 +1,32 @@
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Router } from 'wouter';
+import type { BaseLocationHook } from 'wouter';
+import { theme } from './theme';
+import { Layout } from './Layout/Layout';
+import { Notifications } from './Notifications';
+import { AppRoutes } from './routes';
+import { SessionContext, type SessionActor } from './session';
+
+interface AppProps {
+  session: SessionActor;
+  /** Tests pass wouter's memory location. */
+  hook?: BaseLocationHook;
+}
+
+export function App({ session, hook }: AppProps) {
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="dark" forceColorScheme="dark">
+      <ModalsProvider>
+        <SessionContext.Provider value={session}>
+          <Router hook={hook}>
+            <Layout>
+              <AppRoutes />
+            </Layout>
+          </Router>
+          <Notifications />
+        </SessionContext.Provider>
+      </ModalsProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,52 @@
+import { Avatar, Menu, UnstyledButton } from '@mantine/core';
+import { Link, useLocation } from 'wouter';
+import { isStaffRole, useSessionActor, useSessionUser } from '../session';
+
+/** The avatar: a menu when signed in (Admin Dashboard for staff, Profile, Team Invites, Logout), else a link to /login. */
+export function ProfileMenu() {
+  const user = useSessionUser();
+  const session = useSessionActor();
+  const [, navigate] = useLocation();
+  if (!user) {
+    return (
+      <UnstyledButton component={Link} href="/login" aria-label="Sign in">
+        <Avatar radius="xl" color="gray" />
+      </UnstyledButton>
+    );
+  }
+  return (
+    <Menu position="bottom-end" width={200} withArrow>
+      <Menu.Target>
+        <UnstyledButton aria-label={`Profile menu for ${user.discordName}`}>
+          <Avatar src={user.picture} alt={user.discordName} radius="xl" color="clutch">
+            {user.discordName.slice(0, 1).toUpperCase()}
+          </Avatar>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{user.discordName}</Menu.Label>
+        {isStaffRole(user.role) && (
+          <Menu.Item component={Link} href="/admin">
+            Admin Dashboard
+          </Menu.Item>
+        )}
+        <Menu.Item component={Link} href={`/players/${user.id}`}>
+          Profile
+        </Menu.Item>
+        <Menu.Item component={Link} href="/invites">
+          Team Invites
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item
+          color="red"
+          onClick={() => {
+            session.send({ type: 'session.signOut' });
+            navigate('/');
+          }}
+        >
+          Logout
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,58 @@
+import type { ComponentType } from 'react';
+import { Route, Switch } from 'wouter';
+import type { Role } from '../domain/constants';
+import { Guard } from './Guard';
+import { NotFound } from './NotFound';
+import { STAFF_ROLES } from './session';
+import { LoginPage } from '../features/auth/LoginPage';
+import { CallbackPage } from '../features/auth/CallbackPage';
+import { BannedPage } from '../features/auth/BannedPage';
+import { HomePage } from '../features/home/HomePage';
+import { LeaguePage } from '../features/league/LeaguePage';
+import { SupportPage } from '../features/support/SupportPage';
+import { PlayerRanksPage } from '../features/players/PlayerRanksPage';
+import { TeamRanksPage } from '../features/teams/TeamRanksPage';
+import { AdminDashboard } from '../features/admin/AdminDashboard';
+
+type Access = 'all' | 'user' | Role[];
+
+/**
+ * The spec's route table (both documents), in matching order: fixed paths before parameters.
+ * `access`: 'all', 'user' (any signed-in user) or the roles allowed.
+ */
+export const ROUTES: { path: string; component: ComponentType; access: Access }[] = [
+  { path: '/', component: HomePage, access: 'all' },
+  { path: '/league', component: LeaguePage, access: 'all' },
+  { path: '/support', component: SupportPage, access: 'all' },
+  { path: '/players', component: PlayerRanksPage, access: 'all' },
+  { path: '/teams', component: TeamRanksPage, access: 'all' },
+  { path: '/login', component: LoginPage, access: 'all' },
+  { path: '/auth/callback', component: CallbackPage, access: 'all' },
+  { path: '/auth/banned', component: BannedPage, access: 'all' },
+  { path: '/admin', component: AdminDashboard, access: STAFF_ROLES },
+];
+
+function guarded({ component: Component, access }: (typeof ROUTES)[number]) {
+  if (access === 'all') return Component;
+  const roles = access === 'user' ? undefined : access;
+  return function GuardedRoute() {
+    return (
+      <Guard roles={roles}>
+        <Component />
+      </Guard>
+    );
+  };
+}
+
+const ROUTE_ELEMENTS = ROUTES.map((r) => ({ ...r, element: guarded(r) }));
+
+export function AppRoutes() {
+  return (
+    <Switch>
+      {ROUTE_ELEMENTS.map((r) => (
+        <Route key={r.path} path={r.path} component={r.element} />
+      ))}
+      <Route component={NotFound} />
+    </Switch>
+  );
+}

@@ -1,0 +1,30 @@
+import { createContext, useContext } from 'react';
+import { useSelector } from '@xstate/react';
+import { createActor, type ActorRefFrom } from 'xstate';
+import { api, type ApiClient } from '../api/client';
+import { readCachedUser, sessionMachine } from '../../machines/sessionMachine';
+import type { Role } from '../domain/constants';
+
+export type SessionActor = ActorRefFrom<typeof sessionMachine>;
+
+/** Starts the session actor and connects it to the API client's signed-out and banned signals. */
+export function startSession(client: ApiClient = api, logic = sessionMachine): SessionActor {
+  const actor = createActor(logic, { input: { cachedUser: readCachedUser() } });
+  client.on('signedOut', () => actor.send({ type: 'session.expired' }));
+  client.on('banned', () => actor.send({ type: 'session.banned' }));
+  actor.start();
+  return actor;
+}
+
+export const SessionContext = createContext<SessionActor | null>(null);
+
+export function useSessionActor(): SessionActor {
+  const actor = useContext(SessionContext);
+  if (!actor) throw new Error('useSessionActor must be used inside <SessionContext.Provider>');
+  return actor;
+}
+
+export const useSessionUser = () => useSelector(useSessionActor(), (s) => s.context.user);
+
+export const STAFF_ROLES: Role[] = ['ADMIN', 'OWNER'];
+export const isStaffRole = (role: Role | undefined | null) => !!role && STAFF_ROLES.includes(role);

@@ -1,0 +1,23 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+// Clutch's brand: an electric violet that reads well on the dark background.
+const clutch: MantineColorsTuple = [
+  '#f3edff',
+  '#e0d7fa',
+  '#beabf0',
+  '#9a7de6',
+  '#7c56de',
+  '#693dd9',
+  '#5f30d8',
+  '#4f23c0',
+  '#451eac',
+  '#3a1899',
+];
+
+export const theme = createTheme({
+  primaryColor: 'clutch',
+  colors: { clutch },
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  headings: { fontWeight: '800' },
+  defaultRadius: 'md',
+});

@@ -1,0 +1,34 @@
+import { Grid, Stack, Text, Title } from '@mantine/core';
+import { getFeaturedTournament, getSocialFeed } from '../../api/endpoints/home';
+import { DataLoader } from '../../ui/DataLoader/DataLoader';
+import { TournamentCard } from '../tournaments/TournamentCard';
+import { HomeBanner } from './HomeBanner';
+import { SocialFeed } from './SocialFeed';
+
+/** Home: the banner (guests are sent to /login), the featured tournament and the social feed's 3 newest posts. */
+export function HomePage() {
+  return (
+    <Stack gap="xl">
+      <title>Clutch · Esports league and tournaments</title>
+      <HomeBanner />
+      <Grid gutter="xl">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Title order={2} mb="md">
+            Featured tournament
+          </Title>
+          <DataLoader load={getFeaturedTournament}>
+            {(t) =>
+              t ? <TournamentCard tournament={t} /> : <Text c="dimmed">No featured tournament right now.</Text>
+            }
+          </DataLoader>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Title order={2} mb="md">
+            Latest from the league
+          </Title>
+          <DataLoader load={getSocialFeed}>{(posts) => <SocialFeed posts={posts} />}</DataLoader>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

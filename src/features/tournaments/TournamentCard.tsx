@@ -1,0 +1,69 @@
+import { Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { Link, useLocation } from 'wouter';
+import type { Tournament } from '../../api/contract/tournament';
+import { GAME_LABELS } from '../../domain/constants';
+import { formatDate } from '../../domain/dates';
+import { isStaffRole, useSessionUser } from '../../app/session';
+import { registrationState } from '../../domain/tournamentRules';
+import classes from './TournamentCard.module.css';
+
+/**
+ * A tournament in a list: goes to /tournaments/{id}/details. ENTRIES for ADMIN/OWNER, BRACKET when active,
+ * and JOINED, REGISTER or CLOSED.
+ */
+export function TournamentCard({ tournament: t }: { tournament: Tournament }) {
+  const user = useSessionUser();
+  const [, navigate] = useLocation();
+  const details = `/tournaments/${t.id}/details`;
+  const registration = registrationState(t, Date.now());
+  const entries = t.tournamentType === 'TOURNAMENT' && t.teamLimit > 1 ? t.joinedTeamsLength : t.joinedUsersLength;
+  return (
+    <Card withBorder radius="md" padding="lg" className={classes.card}>
+      <Card.Section component={Link} href={details} aria-label={`${t.title} details`}>
+        <Image src={t.graphicUrl} fallbackSrc="/tournament-banner.svg" h={140} alt="" />
+      </Card.Section>
+      <Stack gap={6} mt="md" className={classes.body}>
+        <Group justify="space-between" wrap="nowrap">
+          <Text component={Link} href={details} fw={800} size="lg" lineClamp={1} className={classes.title}>
+            {t.title}
+          </Text>
+          {t.entryFee > 0 ? <Badge color="yellow">€{t.entryFee.toFixed(2)}</Badge> : <Badge color="green">FREE</Badge>}
+        </Group>
+        <Text size="sm" c="dimmed" lineClamp={1}>
+          {t.subTitle}
+        </Text>
+        <Text size="sm">
+          {GAME_LABELS[t.game]} · {formatDate(t.startDate)} {t.startTime}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {entries} / {t.signUpLimit} entries · {t.tournamentType === 'SWITCHEROO' ? `Switcheroo ${t.switcherooType.toLowerCase()}` : t.teamLimit > 1 ? `${t.teamLimit}v${t.teamLimit}` : 'Solo'}
+        </Text>
+      </Stack>
+      <Group mt="md" gap="xs">
+        {isStaffRole(user?.role) && (
+          <Button component={Link} href={`/tournaments/${t.id}/entries`} variant="default" size="xs">
+            ENTRIES
+          </Button>
+        )}
+        {t.status === 'ACTIVE' && (
+          <Button component={Link} href={`/tournaments/${t.id}`} variant="light" size="xs">
+            BRACKET
+          </Button>
+        )}
+        {registration === 'joined' ? (
+          <Button size="xs" color="green" variant="light" disabled>
+            JOINED
+          </Button>
+        ) : registration === 'open' ? (
+          <Button size="xs" onClick={() => navigate(user ? details : '/login')}>
+            REGISTER
+          </Button>
+        ) : (
+          <Button size="xs" variant="default" disabled>
+            CLOSED
+          </Button>
+        )}
+      </Group>
+    </Card>
+  );
+}
