@@ -11,7 +11,7 @@ export function HomePage() {
     <Stack gap="xl">
       <title>Clutch · Esports league and tournaments</title>
       <HomeBanner />
-      <Grid gutter="xl">
+      <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Title order={2} mb="md">
             Featured tournament

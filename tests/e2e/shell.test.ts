@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launch, newPage, signIn } from './support/browser';
+
+describe('the shell in a real browser', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(() => browser?.close());
+
+  it('sends a guest from /admin to /login, signs in locally and shows the profile menu', async () => {
+    const { page, errors } = await newPage(browser);
+    await page.goto('/admin');
+    await page.waitForURL('**/login');
+    await expect(page.getByRole('link', { name: 'Continue with Discord' }).isVisible()).resolves.toBe(true);
+
+    await page.getByRole('link', { name: 'Continue with Discord' }).click();
+    await page.getByRole('link', { name: 'Sign in as AdminAce' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+
+    await page.getByRole('button', { name: 'Profile menu for AdminAce' }).click();
+    for (const item of ['Admin Dashboard', 'Profile', 'Team Invites', 'Logout']) {
+      await expect(page.getByRole('menuitem', { name: item }).isVisible()).resolves.toBe(true);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('searches PLAYER RANKS', async () => {
+    const { page } = await newPage(browser);
+    await signIn(page, 'ClutchOwner');
+    await page.goto('/players');
+    await page.getByRole('heading', { name: /player ranks/i }).waitFor();
+    await page.getByLabel('Search players').fill('AdminNova');
+    await page.getByRole('link', { name: 'AdminNova' }).waitFor();
+    const rows = await page.locator('tbody tr').count();
+    expect(rows).toBe(1);
+  });
+
+  it('shows the not-found page with a Home button on an unknown path', async () => {
+    const { page } = await newPage(browser);
+    await page.goto('/this/does/not/exist');
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.getByRole('main').getByRole('link', { name: 'Home', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+  });
+});

@@ -1,0 +1,158 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import { buildApp } from '../../server/app';
+import { testConfig, type Config } from '../../server/config';
+import { openDatabase, type Database } from '../../server/db/client';
+import { seedIfEmpty } from '../../server/db/seed';
+
+export interface TestServer {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** A new browser-like client with its own cookie jar. */
+  agent(): Agent;
+  close(): Promise<void>;
+}
+
+/** Which database the server tests run on: PGlite by default, PostgreSQL when TEST_DB=postgres (needs DATABASE_URL). */
+export const testDatabaseKind = () => (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite');
+
+/** A throwaway PostgreSQL database (created on DATABASE_URL's server, dropped on close). */
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.DATABASE_URL;
+  if (!base) throw new Error('TEST_DB=postgres needs DATABASE_URL');
+  const name = `clutch_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/**
+ * The real server, in-process, on a fresh database (in-memory PGlite, or a throwaway PostgreSQL database).
+ * `seed: true` loads the demo league.
+ */
+export async function startTestServer(opts: { config?: Partial<Config>; seed?: boolean; now?: number } = {}): Promise<TestServer> {
+  const pgDb = testDatabaseKind() === 'postgres' ? await createPostgresDatabase() : null;
+  const database = await openDatabase({ databaseUrl: pgDb?.url, dataDir: 'memory://' });
+  await database.migrate();
+  if (opts.seed) await seedIfEmpty(database.db, opts.now ?? Date.now());
+  const config = testConfig(opts.config);
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    agent: () => new Agent(app),
+    async close() {
+      await app.close();
+      await database.close();
+      await pgDb?.drop();
+    },
+  };
+}
+
+export interface Reply<T = any> {
+  status: number;
+  body: T;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** A browser-like client over app.inject: keeps cookies, fetches and sends the CSRF token. */
+export class Agent {
+  readonly cookies = new Map<string, string>();
+  private csrf: string | null = null;
+
+  constructor(readonly app: FastifyInstance) {}
+
+  private cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  private keepCookies(setCookie: string | string[] | undefined) {
+    for (const line of ([] as string[]).concat(setCookie ?? [])) {
+      const [pair, ...attrs] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = attrs.some((a) => /max-age=0/i.test(a) || /expires=Thu, 01 Jan 1970/i.test(a));
+      if (expired || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  /** Raw request: no automatic CSRF header (use to test 419). */
+  async raw(opts: InjectOptions & { url: string }): Promise<Reply> {
+    const res = await this.app.inject({
+      ...opts,
+      headers: { ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}), ...(opts.headers ?? {}) },
+    });
+    this.keepCookies(res.headers['set-cookie']);
+    let body: unknown = res.body;
+    if (String(res.headers['content-type'] ?? '').includes('application/json') && res.body) body = res.json();
+    return { status: res.statusCode, body, headers: res.headers as Reply['headers'] };
+  }
+
+  async csrfToken(): Promise<string> {
+    if (!this.csrf) this.csrf = (await this.raw({ method: 'GET', url: '/v1/auth/csrf' })).body.token as string;
+    return this.csrf;
+  }
+
+  async get<T = any>(url: string): Promise<Reply<T>> {
+    return this.raw({ method: 'GET', url });
+  }
+
+  /** A call with the CSRF header, as the SPA sends it. */
+  async send<T = any>(method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<Reply<T>> {
+    const token = await this.csrfToken();
+    return this.raw({
+      method,
+      url,
+      headers: { 'x-csrf-token': token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    });
+  }
+
+  post = <T = any>(url: string, body?: unknown) => this.send<T>('POST', url, body);
+  patch = <T = any>(url: string, body?: unknown) => this.send<T>('PATCH', url, body);
+  put = <T = any>(url: string, body?: unknown) => this.send<T>('PUT', url, body);
+  delete = <T = any>(url: string, body?: unknown) => this.send<T>('DELETE', url, body);
+
+  /** Local sign-in as the account named `discordName` (Discord not configured). */
+  async signIn(discordName: string): Promise<this> {
+    const res = await this.raw({ method: 'GET', url: `/v1/auth/discord?as=${encodeURIComponent(discordName)}` });
+    if (res.status !== 302) throw new Error(`sign-in as ${discordName} answered ${res.status}`);
+    return this;
+  }
+
+  /** A fetch implementation backed by this agent (cookies included), for the SPA's API client in view tests. */
+  fetch: typeof globalThis.fetch = async (input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const headers = new Headers(init?.headers);
+    const res = await this.raw({
+      method: (init?.method ?? 'GET') as InjectOptions['method'],
+      url: url.pathname + url.search,
+      headers: Object.fromEntries(headers.entries()),
+      ...(init?.body !== undefined && init?.body !== null ? { payload: init.body as string } : {}),
+    });
+    const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body);
+    const outHeaders = new Headers();
+    for (const [k, v] of Object.entries(res.headers)) {
+      if (v !== undefined && k !== 'set-cookie') outHeaders.set(k, Array.isArray(v) ? v.join(', ') : String(v));
+    }
+    return new Response(res.status === 204 || res.status === 304 ? null : text, { status: res.status, headers: outHeaders });
+  };
+}
