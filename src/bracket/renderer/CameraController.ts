@@ -1,0 +1,145 @@
+import {
+  approachZoom,
+  clampToBounds,
+  clampZoom,
+  easeInOutCubic,
+  flyPath,
+  panBy,
+  stepInertia,
+  zoomAt,
+  type Camera,
+  type Velocity,
+  type Viewport,
+} from '../camera';
+import type { Rect } from '../layoutBracket';
+
+type Motion =
+  | { kind: 'none' }
+  | { kind: 'inertia'; v: Velocity; last: number }
+  | { kind: 'wheel'; target: number; sx: number; sy: number; last: number }
+  | { kind: 'path'; at: (t: number) => Camera; start: number; duration: number; ease: boolean };
+
+/**
+ * Camera motion over time: drag, flick inertia, eased wheel zoom and animated moves. Pure camera
+ * math lives in camera.ts; this keeps the state between frames. `step(now)` advances it and
+ * says whether another frame is needed.
+ */
+export class CameraController {
+  cam: Camera = { x: 0, y: 0, zoom: 1 };
+  view: Viewport = { width: 1, height: 1 };
+  bounds: Rect | null = null;
+  private motion: Motion = { kind: 'none' };
+  private dragging = false;
+
+  get moving(): boolean {
+    return this.dragging || this.motion.kind !== 'none';
+  }
+
+  private clamp(cam: Camera): Camera {
+    return this.bounds ? clampToBounds(cam, this.bounds, this.view) : cam;
+  }
+
+  set(cam: Camera): void {
+    this.motion = { kind: 'none' };
+    this.cam = this.clamp({ ...cam, zoom: clampZoom(cam.zoom) });
+  }
+
+  stop(): void {
+    this.motion = { kind: 'none' };
+  }
+
+  dragStart(): void {
+    this.motion = { kind: 'none' };
+    this.dragging = true;
+  }
+
+  dragMove(dx: number, dy: number): void {
+    this.cam = this.clamp(panBy(this.cam, dx, dy));
+  }
+
+  dragEnd(v: Velocity, now: number): void {
+    this.dragging = false;
+    if (Math.hypot(v.vx, v.vy) > 0.05) this.motion = { kind: 'inertia', v, last: now };
+  }
+
+  /** Pinch: scale about the midpoint (sx, sy), then follow the midpoint's move. */
+  pinch(factor: number, sx: number, sy: number, dx: number, dy: number): void {
+    this.motion = { kind: 'none' };
+    this.cam = this.clamp(panBy(zoomAt(this.cam, this.cam.zoom * factor, sx, sy), dx, dy));
+  }
+
+  /** A wheel notch: ease towards the new zoom around the pointer; notches accumulate. */
+  wheel(factor: number, sx: number, sy: number, now: number): void {
+    const base = this.motion.kind === 'wheel' ? this.motion.target : this.cam.zoom;
+    this.motion = { kind: 'wheel', target: clampZoom(base * factor), sx, sy, last: now };
+  }
+
+  /** Zooms immediately (trackpad pinch gestures arrive as many small wheel events). */
+  zoomNow(factor: number, sx: number, sy: number): void {
+    this.motion = { kind: 'none' };
+    this.cam = this.clamp(zoomAt(this.cam, this.cam.zoom * factor, sx, sy));
+  }
+
+  /** Animated move: a smooth zoom-out-and-in flight for far targets, an eased slide otherwise. */
+  animateTo(target: Camera, now: number, options: { fly?: boolean; duration?: number } = {}): void {
+    const to = this.clamp({ ...target, zoom: clampZoom(target.zoom) });
+    if (options.fly) {
+      const path = flyPath(this.cam, to, this.view);
+      this.motion = { kind: 'path', at: path.at, start: now, duration: options.duration ?? path.duration, ease: false };
+      return;
+    }
+    const from = this.cam;
+    const lz0 = Math.log(from.zoom);
+    const lz1 = Math.log(to.zoom);
+    // Interpolate the screen centre and log-zoom, so a zoom feels uniform.
+    const cx0 = from.x + this.view.width / 2 / from.zoom;
+    const cy0 = from.y + this.view.height / 2 / from.zoom;
+    const cx1 = to.x + this.view.width / 2 / to.zoom;
+    const cy1 = to.y + this.view.height / 2 / to.zoom;
+    const at = (t: number): Camera => {
+      const zoom = Math.exp(lz0 + (lz1 - lz0) * t);
+      const cx = cx0 + (cx1 - cx0) * t;
+      const cy = cy0 + (cy1 - cy0) * t;
+      return { x: cx - this.view.width / 2 / zoom, y: cy - this.view.height / 2 / zoom, zoom };
+    };
+    this.motion = { kind: 'path', at, start: now, duration: options.duration ?? 260, ease: true };
+  }
+
+  /** Zoom about a screen point, animated. */
+  zoomAround(zoom: number, sx: number, sy: number, now: number): void {
+    this.motion = { kind: 'wheel', target: clampZoom(zoom), sx, sy, last: now };
+  }
+
+  /** Advances the motion to `now`; true while it still moves. */
+  step(now: number): boolean {
+    const m = this.motion;
+    switch (m.kind) {
+      case 'none':
+        return false;
+      case 'inertia': {
+        const dt = Math.min(64, Math.max(0, now - m.last));
+        m.last = now;
+        const s = stepInertia(m.v, dt);
+        this.cam = this.clamp(panBy(this.cam, s.dx, s.dy));
+        m.v = s.v;
+        if (s.resting) this.motion = { kind: 'none' };
+        return !s.resting;
+      }
+      case 'wheel': {
+        const dt = Math.min(64, Math.max(0, now - m.last));
+        m.last = now;
+        const z = approachZoom(this.cam.zoom, m.target, dt);
+        this.cam = this.clamp(zoomAt(this.cam, z, m.sx, m.sy));
+        if (z === m.target) this.motion = { kind: 'none' };
+        return z !== m.target;
+      }
+      case 'path': {
+        const t = Math.min(1, (now - m.start) / m.duration);
+        const cam = m.at(m.ease ? easeInOutCubic(t) : t);
+        this.cam = t >= 1 ? this.clamp(cam) : cam;
+        if (t >= 1) this.motion = { kind: 'none' };
+        return t < 1;
+      }
+    }
+  }
+}
