@@ -36,6 +36,7 @@ export const pageCount = (total: number, pageSize: number) => (pageSize > 0 ? Ma
 /**
  * The shared list: loads `GET {endpoint}?pageNo&perPage[&extra][&search]` and reloads when the page, the
  * (debounced) search term or the extra parameters change. A new search or filter goes back to page 1.
+ * States: loading → idle | failed; debouncing between a keystroke and its request (500 ms).
  * The view provides `loadPage` (the endpoint call) and `reportError` (the shared error handler).
  */
 export const pagedListMachine = setup({
@@ -51,10 +52,12 @@ export const pagedListMachine = setup({
   },
   actions: {
     reportError: (_, _params: { error: unknown }) => {},
+    toPage: assign({ pageNo: (_, pageNo: number) => pageNo }),
+    applySearch: assign({ appliedSearch: ({ context }) => context.search.trim(), pageNo: 1 }),
   },
   delays: { searchDebounce: SEARCH_DEBOUNCE_MS },
   guards: {
-    isOtherPage: ({ context, event }) => event.type === 'page.change' && event.pageNo !== context.pageNo && event.pageNo >= 1,
+    isOtherPage: ({ context }, pageNo: number) => pageNo !== context.pageNo && pageNo >= 1,
   },
 }).createMachine({
   id: 'pagedList',
@@ -73,11 +76,13 @@ export const pagedListMachine = setup({
   on: {
     'search.change': { target: '.debouncing', reenter: true, actions: assign({ search: ({ event }) => event.search }) },
     'extra.change': { target: '.loading', reenter: true, actions: assign({ extra: ({ event }) => event.extra, pageNo: 1 }) },
+    // After a change elsewhere (or to retry): load the same page again; a request already out is superseded.
     'list.reload': { target: '.loading', reenter: true },
   },
   states: {
     loading: {
       invoke: {
+        id: 'loadPage',
         src: 'loadPage',
         input: ({ context }) => ({
           pageNo: context.pageNo,
@@ -96,26 +101,38 @@ export const pagedListMachine = setup({
         },
         onError: {
           target: 'failed',
+          // The total stays, so the page selector can still move to another page.
           actions: [
-            assign({ error: ({ event }) => event.error, results: [], total: 0 }),
+            assign({ error: ({ event }) => event.error, results: [] }),
             { type: 'reportError', params: ({ event }) => ({ error: event.error }) },
           ],
         },
       },
     },
     debouncing: {
-      after: {
-        searchDebounce: {
-          target: 'loading',
-          actions: assign({ appliedSearch: ({ context }) => context.search.trim(), pageNo: 1 }),
-        },
+      after: { searchDebounce: { target: 'loading', actions: 'applySearch' } },
+      on: {
+        // Reloading while the user types loads what they typed, now.
+        'list.reload': { target: 'loading', actions: 'applySearch' },
       },
     },
     idle: {
-      on: { 'page.change': { guard: 'isOtherPage', target: 'loading', actions: assign({ pageNo: ({ event }) => event.pageNo }) } },
+      on: {
+        'page.change': {
+          guard: { type: 'isOtherPage', params: ({ event }) => event.pageNo },
+          target: 'loading',
+          actions: { type: 'toPage', params: ({ event }) => event.pageNo },
+        },
+      },
     },
     failed: {
-      on: { 'page.change': { guard: 'isOtherPage', target: 'loading', actions: assign({ pageNo: ({ event }) => event.pageNo }) } },
+      on: {
+        'page.change': {
+          guard: { type: 'isOtherPage', params: ({ event }) => event.pageNo },
+          target: 'loading',
+          actions: { type: 'toPage', params: ({ event }) => event.pageNo },
+        },
+      },
     },
   },
 });

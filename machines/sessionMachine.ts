@@ -1,19 +1,27 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { ApiError } from '../src/api/client';
 import type { UserInfo } from '../src/api/contract/user';
 import { getUserInfo, logout } from '../src/api/endpoints/session';
 
-const STORAGE_KEY = 'clutch.user';
+export const SESSION_STORAGE_KEY = 'clutch.user';
 
 export interface SessionContext {
   user: UserInfo | null;
+  /** Booted on /auth/callback (only read while booting). */
+  signingIn: boolean;
+}
+
+export interface SessionInput {
+  cachedUser: UserInfo | null;
+  /** The browser just came back from sign-in (/auth/callback): read who is signed in now. */
+  signingIn?: boolean;
 }
 
 export type SessionEvent =
-  /** Re-read the signed-in user from the server (after sign-in, or to refresh the cache). */
+  /** Re-read the signed-in user from the server (another tab signed in or out). */
   | { type: 'session.refresh' }
   | { type: 'session.signOut' }
-  /** The API client gave up after 3 refresh attempts. */
+  /** The API client gave up on the sign-in: the refresh was refused, or 3 refreshes did not help. */
   | { type: 'session.expired' }
   /** The server answered 403 banned. */
   | { type: 'session.banned' };
@@ -21,9 +29,9 @@ export type SessionEvent =
 /** The cached user from localStorage, if any and well-formed. */
 export function readCachedUser(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): UserInfo | null {
   try {
-    const raw = storage?.getItem(STORAGE_KEY);
+    const raw = storage?.getItem(SESSION_STORAGE_KEY);
     const user = raw ? (JSON.parse(raw) as UserInfo) : null;
-    return user && typeof user.id === 'number' && typeof user.role === 'string' ? user : null;
+    return user && typeof user.id === 'number' && typeof user.role === 'string' && !user.banned ? user : null;
   } catch {
     return null;
   }
@@ -33,13 +41,14 @@ const withError = ({ event }: { event: { error: unknown } }) => ({ error: event.
 
 /**
  * Who is signed in. The user is cached in localStorage so the shell renders at once, then refreshed from the
- * server. States: signedOut, signedIn (verifying | idle), banned, and the transient loading / signingOut.
+ * server. States: signedOut, loading (after sign-in), signedIn (verifying | idle), signingOut, banned.
+ * Tabs keep each other in step through the cache: when another tab signs in or out, this one re-reads the user.
  */
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
-    input: {} as { cachedUser: UserInfo | null },
+    input: {} as SessionInput,
   },
   actors: {
     fetchUser: fromPromise<UserInfo>(() => getUserInfo()),
@@ -47,12 +56,19 @@ export const sessionMachine = setup({
       // Only logged: the local session ends whatever the server says.
       await logout().catch((err) => console.warn('logout failed', err));
     }),
+    watchOtherTabs: fromCallback(({ sendBack }) => {
+      const onStorage = (e: StorageEvent) => {
+        if (e.key === SESSION_STORAGE_KEY || e.key === null) sendBack({ type: 'session.refresh' });
+      };
+      globalThis.addEventListener?.('storage', onStorage);
+      return () => globalThis.removeEventListener?.('storage', onStorage);
+    }),
   },
   actions: {
     storeUser: ({ context }) => {
       try {
-        if (context.user) globalThis.localStorage?.setItem(STORAGE_KEY, JSON.stringify(context.user));
-        else globalThis.localStorage?.removeItem(STORAGE_KEY);
+        if (context.user) globalThis.localStorage?.setItem(SESSION_STORAGE_KEY, JSON.stringify(context.user));
+        else globalThis.localStorage?.removeItem(SESSION_STORAGE_KEY);
       } catch {
         // Private mode or a full quota: the session still works, only the cache is lost.
       }
@@ -61,18 +77,23 @@ export const sessionMachine = setup({
     clearUser: assign({ user: null }),
   },
   guards: {
+    isSigningIn: ({ context }) => context.signingIn,
     hasCachedUser: ({ context }) => context.user !== null,
     isUnauthorized: (_, { error }: { error: unknown }) => error instanceof ApiError && error.status === 401,
     isBanned: (_, { error }: { error: unknown }) => error instanceof ApiError && error.banned,
-    isBannedUser: (_, user: UserInfo) => user.banned,
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ user: input.cachedUser }),
+  context: ({ input }) => ({ user: input.cachedUser, signingIn: !!input.signingIn }),
+  invoke: { id: 'watchOtherTabs', src: 'watchOtherTabs' },
   initial: 'booting',
   states: {
     booting: {
-      always: [{ guard: 'hasCachedUser', target: 'signedIn.verifying' }, { target: 'signedOut' }],
+      always: [
+        { guard: 'isSigningIn', target: 'loading' },
+        { guard: 'hasCachedUser', target: 'signedIn.verifying' },
+        { target: 'signedOut' },
+      ],
     },
     signedOut: {
       entry: ['clearUser', 'storeUser'],
@@ -80,14 +101,12 @@ export const sessionMachine = setup({
     },
     loading: {
       invoke: {
+        id: 'fetchUser',
         src: 'fetchUser',
-        onDone: [
-          { guard: { type: 'isBannedUser', params: ({ event }) => event.output }, target: 'banned' },
-          {
-            target: 'signedIn.idle',
-            actions: [{ type: 'setUser', params: ({ event }) => event.output }, 'storeUser'],
-          },
-        ],
+        onDone: {
+          target: 'signedIn.idle',
+          actions: [{ type: 'setUser', params: ({ event }) => event.output }, 'storeUser'],
+        },
         onError: [{ guard: { type: 'isBanned', params: withError }, target: 'banned' }, { target: 'signedOut' }],
       },
     },
@@ -97,11 +116,9 @@ export const sessionMachine = setup({
         idle: { on: { 'session.refresh': 'verifying' } },
         verifying: {
           invoke: {
+            id: 'fetchUser',
             src: 'fetchUser',
-            onDone: [
-              { guard: { type: 'isBannedUser', params: ({ event }) => event.output }, target: '#session.banned' },
-              { target: 'idle', actions: [{ type: 'setUser', params: ({ event }) => event.output }, 'storeUser'] },
-            ],
+            onDone: { target: 'idle', actions: [{ type: 'setUser', params: ({ event }) => event.output }, 'storeUser'] },
             onError: [
               { guard: { type: 'isBanned', params: withError }, target: '#session.banned' },
               { guard: { type: 'isUnauthorized', params: withError }, target: '#session.signedOut' },
@@ -118,11 +135,15 @@ export const sessionMachine = setup({
       },
     },
     signingOut: {
-      invoke: { src: 'signOut', onDone: 'signedOut', onError: 'signedOut' },
+      // The header turns to the guest view at once; the server call only clears the cookies.
+      entry: ['clearUser', 'storeUser'],
+      invoke: { id: 'signOut', src: 'signOut', onDone: 'signedOut', onError: 'signedOut' },
     },
     banned: {
       entry: ['clearUser', 'storeUser'],
-      on: { 'session.signOut': 'signingOut', 'session.refresh': 'loading' },
+      // Drop the banned account's cookies, so public pages work again as a guest.
+      invoke: { id: 'forgetSession', src: 'signOut' },
+      on: { 'session.refresh': 'loading' },
     },
   },
 });

@@ -18,7 +18,12 @@ import { userRoutes } from './routes/users';
 import { teamRoutes } from './routes/teams';
 import { tournamentRoutes } from './routes/tournaments';
 import { socialRoutes } from './routes/social';
+import { temporaryTeamRoutes } from './routes/temporaryTeams';
+import { inviteRoutes } from './routes/invites';
 import { imageRoutes } from './storage/images';
+import { createBilling } from './billing/billing';
+import { billingRoutes } from './routes/billing';
+import { matchRoutes } from './routes/matches';
 
 export interface AppDeps {
   config: Config;
@@ -33,6 +38,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     bodyLimit: 1024 * 1024,
   });
   const { db } = database;
+  // Route modules that take payments reach the billing service as `app.billing` (server/billing/billing.ts).
+  app.decorate('billing', createBilling(db, config));
 
   installErrorHandler(app);
   await app.register(cookie);
@@ -70,11 +77,15 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     return { status: 'ok', database: database.kind };
   });
   authRoutes(app, db, config);
-  userRoutes(app, db);
+  userRoutes(app, db, config);
   teamRoutes(app, db);
-  tournamentRoutes(app, db);
+  tournamentRoutes(app, db, config);
   socialRoutes(app, db);
+  temporaryTeamRoutes(app, db);
+  inviteRoutes(app, db);
   imageRoutes(app, db);
+  billingRoutes(app, db, config);
+  matchRoutes(app, db, config);
 
   const indexHtml = config.staticDir ? join(config.staticDir, 'index.html') : null;
   const serveSpa = !!indexHtml && existsSync(indexHtml);

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import { sessions, users } from '../db/schema';
 import { forbidden, HttpError, unauthorized } from '../http/errors';
 import { SERVER } from '../../src/domain/messages';
 import type { Role } from '../../src/domain/constants';
@@ -25,6 +25,7 @@ export const COOKIES = { access: 'clutch_at', refresh: 'clutch_rt', csrf: 'clutc
 export const STAFF: Role[] = ['ADMIN', 'OWNER'];
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const SESSION_ENDED = 'Your session has ended, please sign in again';
 /** Calls a banned user may still make (auth routes are never refused; they just see no user). */
 const BANNED_ALLOWED = new Set<string>([]);
 
@@ -75,13 +76,25 @@ async function loadUser(request: FastifyRequest, db: Db, config: Config, token: 
     if (strict) throw unauthorized(check.reason === 'expired' ? 'Your session has expired' : SERVER.unauthenticated);
     return;
   }
-  const [user] = await db.select().from(users).where(eq(users.id, check.payload.uid));
+  // The token is stateless; its sign-in (family) is not: logout, a ban or a stolen refresh token revokes it.
+  const [row] = await db
+    .select({
+      user: users,
+      live: sql<boolean>`exists (select 1 from ${sessions} where ${sessions.family} = ${check.payload.fam} and ${sessions.userId} = ${users.id} and ${sessions.revokedAt} is null)`,
+    })
+    .from(users)
+    .where(eq(users.id, check.payload.uid));
+  const user = row?.user;
   if (!user) {
     if (strict) throw unauthorized();
     return;
   }
   if (user.banned) {
     if (strict && !BANNED_ALLOWED.has(request.url.split('?')[0])) throw new HttpError(403, SERVER.banned, { banned: true });
+    return;
+  }
+  if (!row.live) {
+    if (strict) throw unauthorized(SESSION_ENDED);
     return;
   }
   request.user = user;

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { sessions } from '../db/schema';
 import { hashToken, randomToken, signAccessToken } from './tokens';
 import type { Config } from '../config';
@@ -79,7 +79,7 @@ export async function revokeByRefreshToken(db: Db, config: Config, refreshToken:
 }
 
 /** Signs a user out everywhere (used when banning). */
-export async function revokeAllForUser(db: Db, config: Config, userId: number) {
+export async function revokeAllForUser(db: Db | Tx, config: Config, userId: number) {
   await db
     .update(sessions)
     .set({ revokedAt: config.now() })

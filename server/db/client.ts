@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -21,7 +22,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+// Not `new URL('./migrations', import.meta.url)`: Vite rewrites that pattern into an asset URL when the view tests
+// load the server in-process under jsdom.
+const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
  * Opens the database: PostgreSQL when `databaseUrl` is set, otherwise PGlite in `dataDir`

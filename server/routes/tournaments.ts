@@ -1,11 +1,185 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { featuredTournament, toTournament } from '../services/tournamentView';
+import { requireRole, requireUser } from '../auth/plugin';
+import type { Billing } from '../billing/types';
+import { boolQuery, idParam, pageQuery, parse } from '../http/validate';
+import { readImageUpload } from '../storage/images';
+import { featuredTournament, toTournament, toTournaments } from '../services/tournamentView';
+import {
+  allTournaments,
+  cleanTournamentDiscord,
+  createTournament,
+  deleteTournament,
+  gameQuery,
+  getTournamentRow,
+  hallOfFame,
+  listTournaments,
+  moveTournament,
+  setTournamentLogo,
+  startTournament,
+  tournamentRoundNames,
+  upcomingTournaments,
+  updateTournament,
+  userTournaments,
+} from '../services/tournaments';
+import { listEntries, removeEntry, switcherooEntries } from '../services/tournamentEntries';
+import { joinTournament, registerTournamentEntryPurpose } from '../services/tournamentJoin';
+import { JoinTournamentBody } from '../../src/api/contract/tournament';
+import { DEFAULT_SERVER_PAGE_SIZE } from '../../src/domain/constants';
+import { VALIDATION } from '../../src/domain/messages';
 
-export function tournamentRoutes(app: FastifyInstance, db: Db) {
+type Params = Record<string, string>;
+const params = (request: FastifyRequest) => request.params as Params;
+const query = (request: FastifyRequest) => (request.query ?? {}) as Record<string, unknown>;
+const viewerId = (request: FastifyRequest) => request.user?.id ?? null;
+
+/** Every tournament call of both specs except temporary teams, matches and refunds (their own route modules). */
+export function tournamentRoutes(app: FastifyInstance, db: Db, config: Config) {
+  // Billing is decorated by app.ts before the route modules (server/billing/billing.ts).
+  const billing: Billing | undefined = app.hasDecorator('billing') ? app.billing : undefined;
+  if (billing) registerTournamentEntryPurpose(billing);
+
+  /** One tournament as the viewer sees it, with the round names its maps and modes cover. */
+  const detail = async (id: number, viewer: number | null) => {
+    const row = await getTournamentRow(db, id);
+    return { ...(await toTournament(db, row, viewer)), roundNames: await tournamentRoundNames(db, row) };
+  };
+
+  // ------------------------------------------------------------------ lists (public unless noted)
+
+  /** Admin table: paged, searchable by title, newest first. */
+  app.get('/v1/tournament', async (request) => {
+    const admin = requireRole(request);
+    const page = pageQuery(request.query);
+    const { rows, total } = await listTournaments(db, page);
+    return { pageNo: page.pageNo, pageSize: page.perPage, total, results: await toTournaments(db, rows, admin.id) };
+  });
+
   /** The home page's featured tournament, or null when none is featured. */
   app.get('/v1/tournament/featured', async (request) => {
     const row = await featuredTournament(db);
-    return row ? toTournament(db, row, request.user?.id ?? null) : null;
+    return row ? toTournament(db, row, viewerId(request)) : null;
+  });
+
+  app.get('/v1/tournament/upcoming', async (request) => {
+    const game = gameQuery(query(request).game);
+    return toTournaments(db, await upcomingTournaments(db, { game, now: config.now() }), viewerId(request));
+  });
+
+  /** The all-tournaments page: every tournament, paged (10 a page unless perPage says otherwise). */
+  app.get('/v1/tournament/active', async (request) => {
+    const page = pageQuery(request.query, DEFAULT_SERVER_PAGE_SIZE);
+    const { rows, total } = await allTournaments(db, page);
+    return { pageNo: page.pageNo, pageSize: page.perPage, total, results: await toTournaments(db, rows, viewerId(request)) };
+  });
+
+  app.get('/v1/tournament/hall-of-fame', async () => hallOfFame(db));
+
+  app.get('/v1/tournament/user/:id/past', async (request) =>
+    toTournaments(db, await userTournaments(db, idParam(params(request).id), 'past'), viewerId(request)),
+  );
+  app.get('/v1/tournament/user/:id/active', async (request) =>
+    toTournaments(db, await userTournaments(db, idParam(params(request).id), 'active'), viewerId(request)),
+  );
+  /** For guests: both lists at once, without viewer state. */
+  app.get('/v1/tournament/user/:id/public', async (request) => {
+    const id = idParam(params(request).id);
+    const [past, active] = [await userTournaments(db, id, 'past'), await userTournaments(db, id, 'active')];
+    return { past: await toTournaments(db, past, null), active: await toTournaments(db, active, null) };
+  });
+
+  app.get('/v1/tournament/:id', async (request) => detail(idParam(params(request).id), viewerId(request)));
+
+  // ------------------------------------------------------------------ admin: the tournament itself
+
+  app.post('/v1/tournament', async (request, reply) => {
+    requireRole(request);
+    const id = await createTournament(db, request.body);
+    return reply.code(201).send({ id });
+  });
+
+  app.patch('/v1/tournament/:id', async (request) => {
+    const admin = requireRole(request);
+    const id = idParam(params(request).id);
+    await updateTournament(db, id, request.body);
+    return detail(id, admin.id);
+  });
+
+  app.post('/v1/tournament/:id/logo', async (request) => {
+    const admin = requireRole(request);
+    const id = idParam(params(request).id);
+    await getTournamentRow(db, id);
+    await setTournamentLogo(db, id, await readImageUpload(request));
+    return detail(id, admin.id);
+  });
+
+  app.delete('/v1/tournament/:id', async (request, reply) => {
+    requireRole(request);
+    await deleteTournament(db, config, idParam(params(request).id));
+    return reply.code(204).send();
+  });
+
+  app.post('/v1/tournament/:id/close', async (request) => {
+    const admin = requireRole(request);
+    const id = idParam(params(request).id);
+    await moveTournament(db, id, 'tournament.close');
+    return detail(id, admin.id);
+  });
+
+  app.post('/v1/tournament/:id/open', async (request) => {
+    const admin = requireRole(request);
+    const id = idParam(params(request).id);
+    await moveTournament(db, id, 'tournament.open');
+    return detail(id, admin.id);
+  });
+
+  app.post('/v1/tournament/:id/start', async (request) => {
+    const admin = requireRole(request);
+    const id = idParam(params(request).id);
+    await startTournament(db, id);
+    return detail(id, admin.id);
+  });
+
+  app.delete('/v1/tournament/:id/discord', async (request) => {
+    requireRole(request);
+    return cleanTournamentDiscord(db, config, idParam(params(request).id));
+  });
+
+  // ------------------------------------------------------------------ entries
+
+  /** Public entries (refunded ones hidden): paged and searchable like every list. */
+  app.get('/v1/tournament/:id/entries', async (request) => {
+    const page = pageQuery(request.query);
+    return listEntries(db, idParam(params(request).id), { admin: false, search: page.search, page });
+  });
+
+  app.get('/v1/tournament/:id/entries/admin', async (request) => {
+    requireRole(request);
+    const page = pageQuery(request.query);
+    const all = boolQuery(query(request).notPaginated, 'notPaginated') === true;
+    return listEntries(db, idParam(params(request).id), { admin: true, search: page.search, page: all ? null : page });
+  });
+
+  app.get('/v1/tournament/:id/entries/switcheroo', async (request) => {
+    requireRole(request);
+    return switcherooEntries(db, idParam(params(request).id));
+  });
+
+  app.delete('/v1/tournament/:id/entries/:entryId', async (request, reply) => {
+    requireRole(request);
+    await removeEntry(db, idParam(params(request).id), idParam(params(request).entryId, 'entryId'));
+    return reply.code(204).send();
+  });
+
+  // ------------------------------------------------------------------ joining
+
+  /** `true` when joined; a payment secret when a fee is due (the entry appears once the payment succeeds). */
+  app.post('/v1/billing/join-tournament/:tournamentId/:teamOrUserId', async (request) => {
+    const caller = requireUser(request);
+    const tournamentId = idParam(params(request).tournamentId, 'tournamentId');
+    const teamOrUserId = idParam(params(request).teamOrUserId, 'teamOrUserId');
+    const body = parse(JoinTournamentBody, request.body ?? {}, { name: VALIDATION.teamName });
+    return joinTournament(db, billing, { caller, tournamentId, teamOrUserId, name: body.name, now: config.now() });
   });
 }

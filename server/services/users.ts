@@ -1,7 +1,11 @@
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import type { User, UserInfo } from '../../src/api/contract/user';
+import type { AdminUserRow, User, UserInfo } from '../../src/api/contract/user';
+import { USER_ADMIN } from '../../src/domain/messages';
+import { revokeAllForUser } from '../auth/sessions';
+import { conflict, forbidden, notFound } from '../http/errors';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -30,6 +34,7 @@ export function toUser(row: UserRow): User {
 }
 
 export const toUserInfo = (row: UserRow): UserInfo => ({ ...toUser(row), banned: row.banned });
+export const toAdminUserRow = (row: UserRow): AdminUserRow => ({ ...toUser(row), banned: row.banned });
 
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
 export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -73,4 +78,40 @@ export async function findUserByName(db: Db, name: string): Promise<UserRow | un
     .orderBy(asc(users.id))
     .limit(1);
   return row;
+}
+
+/** The admin users list: every user, banned ones included, by name; search matches the name or the Activision ID. */
+export async function listUsersForAdmin(db: Db, opts: { offset: number; perPage: number; search: string }) {
+  const where = opts.search
+    ? or(ilike(users.discordName, likePattern(opts.search)), ilike(users.battleTag, likePattern(opts.search)))
+    : undefined;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(sql`lower(${users.discordName})`, asc(users.id))
+      .limit(opts.perPage)
+      .offset(opts.offset),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { rows, total: Number(total) };
+}
+
+/**
+ * Bans a user for good and signs them out everywhere. Nobody bans themselves or an owner; banning another member
+ * of staff takes an owner. Banning a banned user again changes nothing.
+ */
+export async function banUser(db: Db, config: Config, actor: UserRow, targetId: number): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const [target] = await tx.select().from(users).where(eq(users.id, targetId)).for('update');
+    if (!target) throw notFound(USER_ADMIN.notFound);
+    if (target.id === actor.id) throw conflict(USER_ADMIN.banSelf);
+    if (target.role === 'OWNER') throw forbidden(USER_ADMIN.banOwner);
+    if (target.role === 'ADMIN' && actor.role !== 'OWNER') throw forbidden(USER_ADMIN.banStaff);
+    if (target.banned) return target;
+    const [row] = await tx.update(users).set({ banned: true }).where(eq(users.id, targetId)).returning();
+    await revokeAllForUser(tx, config, targetId);
+    return row;
+  });
 }

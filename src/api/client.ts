@@ -39,23 +39,35 @@ export interface RequestOptions {
 
 type Listener = () => void;
 
+/** Calls that manage the session itself: a 401 from them is an answer, not a reason to refresh. */
+const SESSION_CALLS = new Set(['/auth/refresh', '/auth/logout', '/auth/csrf']);
+
+type RefreshOutcome = 'refreshed' | 'refused' | 'failed';
+
 /**
  * The one HTTP client. It sends credentials, validates responses against the contract, refreshes the session on
  * 401 (up to 3 times, then reports `signedOut`) and fetches a CSRF token on 419 (up to 3 times). It never shows UI.
  */
 export function createApiClient(options: ApiClientOptions = {}) {
   let origin = options.origin ?? '';
-  const createRaw = (fetchImpl?: typeof globalThis.fetch) =>
-    ofetch.create({ baseURL: `${origin}/v1`, credentials: 'include', retry: 0, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
-  let raw = createRaw(options.fetch);
+  let fetchImpl = options.fetch;
+  // ofetch reads a custom fetch from its global options (the second argument), not from the request defaults.
+  const createRaw = () =>
+    ofetch.create({ baseURL: `${origin}/v1`, credentials: 'include', retry: 0 }, fetchImpl ? { fetch: fetchImpl } : {});
+  let raw = createRaw();
   let csrfToken: string | null = null;
   const listeners = { signedOut: new Set<Listener>(), banned: new Set<Listener>() };
   const emit = (kind: keyof typeof listeners) => listeners[kind].forEach((fn) => fn());
+  // Calls that fail together (a page loading several lists after the access token expired) share one refresh and
+  // one token fetch; a call that failed before a refresh that has since finished simply retries.
+  let refreshing: Promise<RefreshOutcome> | null = null;
+  let refreshes = 0;
+  let fetchingCsrf: Promise<void> | null = null;
 
-  async function send(path: string, opts: RequestOptions): Promise<unknown> {
+  function send(path: string, opts: RequestOptions, token: string | null): Promise<unknown> {
     const method = opts.method ?? 'GET';
     const headers: Record<string, string> = {};
-    if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
+    if (method !== 'GET' && token) headers['x-csrf-token'] = token;
     const query = opts.query
       ? Object.fromEntries(Object.entries(opts.query).filter(([, v]) => v !== undefined && v !== null && v !== ''))
       : undefined;
@@ -63,28 +75,29 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return raw(path, fetchOptions);
   }
 
-  async function fetchCsrf(): Promise<void> {
-    const body = (await raw('/auth/csrf')) as { token?: unknown };
-    csrfToken = typeof body?.token === 'string' ? body.token : null;
-  }
-
-  /** POST /auth/refresh, with its own CSRF retries; failure is reported to the caller's retry loop. */
-  async function refreshSession(): Promise<boolean> {
-    try {
-      await withCsrf('/auth/refresh', { method: 'POST' });
-      return true;
-    } catch {
-      return false;
-    }
+  function fetchCsrf(): Promise<void> {
+    fetchingCsrf ??= (async () => {
+      try {
+        const body = (await raw('/auth/csrf')) as { token?: unknown };
+        csrfToken = typeof body?.token === 'string' ? body.token : null;
+      } catch {
+        // The retry answers 419 again and the caller gives up after 3 tries.
+      } finally {
+        fetchingCsrf = null;
+      }
+    })();
+    return fetchingCsrf;
   }
 
   async function withCsrf(path: string, opts: RequestOptions): Promise<unknown> {
     for (let csrfTries = 0; ; csrfTries++) {
+      const token = csrfToken;
       try {
-        return await send(path, opts);
+        return await send(path, opts, token);
       } catch (err) {
         if (statusOf(err) === 419 && csrfTries < MAX_AUTH_RETRIES) {
-          await fetchCsrf().catch(() => undefined);
+          // Another call may already have fetched a fresh token while this one was in flight.
+          if (csrfToken === token) await fetchCsrf();
           continue;
         }
         throw err;
@@ -92,19 +105,44 @@ export function createApiClient(options: ApiClientOptions = {}) {
     }
   }
 
+  /** POST /auth/refresh (with its own CSRF retries). 'refused' means the server ended the sign-in. */
+  function refreshSession(seen: number): Promise<RefreshOutcome> {
+    if (refreshes !== seen) return Promise.resolve('refreshed');
+    refreshing ??= withCsrf('/auth/refresh', { method: 'POST' })
+      .then(
+        () => {
+          refreshes++;
+          return 'refreshed' as const;
+        },
+        (err) => (statusOf(err) === 401 ? ('refused' as const) : ('failed' as const)),
+      )
+      .finally(() => {
+        refreshing = null;
+      });
+    return refreshing;
+  }
+
   async function request(path: string, opts: RequestOptions = {}): Promise<unknown> {
-    const isAuthCall = path.startsWith('/auth/');
+    const refreshable = !SESSION_CALLS.has(path);
+    let reportedSignOut = false;
+    const signedOut = () => {
+      if (!reportedSignOut) emit('signedOut');
+      reportedSignOut = true;
+    };
     for (let authTries = 0; ; authTries++) {
+      const seen = refreshes;
       try {
         return await withCsrf(path, opts);
       } catch (err) {
-        const status = statusOf(err);
-        if (status === 401 && !isAuthCall) {
-          if (authTries < MAX_AUTH_RETRIES) {
-            await refreshSession();
+        // A refused refresh already ended the session: the retry went out as a guest, so stop here.
+        if (statusOf(err) === 401 && refreshable) {
+          if (authTries < MAX_AUTH_RETRIES && !reportedSignOut) {
+            const outcome = await refreshSession(seen);
+            // The sign-in is over (expired or revoked): say so now; the retry still serves public data as a guest.
+            if (outcome === 'refused') signedOut();
             continue;
           }
-          emit('signedOut');
+          signedOut();
         }
         const apiError = toApiError(err);
         if (apiError.banned) emit('banned');
@@ -120,7 +158,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     /** Points the client elsewhere (tests use an in-process server). Forgets the CSRF token. */
     configure(next: ApiClientOptions) {
       origin = next.origin ?? origin;
-      raw = createRaw(next.fetch);
+      fetchImpl = next.fetch;
+      raw = createRaw();
       csrfToken = null;
     },
     /** Calls `/v1{path}` and validates the response with `struct` (the contract). */
@@ -128,8 +167,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
       const data = await request(path, opts);
       const [error, value] = validate(data, struct, { coerce: true });
       if (error) {
-        console.error(`Unexpected response from ${path}`, error.failures()[0]);
-        throw new ApiError(0, 'The server sent an unexpected response', data);
+        console.error(`Unexpected response from ${path}`, error.failures()[0], data);
+        // No server message to show: the shared handler falls back to the unknown-error text.
+        throw new ApiError(0, 'The server sent an unexpected response');
       }
       return value as T;
     },
@@ -168,6 +208,5 @@ export const api = createApiClient({ origin: env.VITE_API_ORIGIN ?? '' });
 
 /** The shared handler's wording for any failure: the server's message, else the unknown-error text. */
 export function errorMessage(err: unknown): string {
-  if (err instanceof ApiError) return err.serverMessage ?? (err.status === 0 && err.message !== ERRORS.unknown ? err.message : ERRORS.unknown);
-  return ERRORS.unknown;
+  return (err instanceof ApiError && err.serverMessage) || ERRORS.unknown;
 }

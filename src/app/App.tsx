@@ -7,6 +7,7 @@ import { Layout } from './Layout/Layout';
 import { Notifications } from './Notifications';
 import { AppRoutes } from './routes';
 import { SessionContext, type SessionActor } from './session';
+import { BannedRedirect } from './Guard';
 
 interface AppProps {
   session: SessionActor;
@@ -20,6 +21,7 @@ export function App({ session, hook }: AppProps) {
       <ModalsProvider>
         <SessionContext.Provider value={session}>
           <Router hook={hook}>
+            <BannedRedirect />
             <Layout>
               <AppRoutes />
             </Layout>

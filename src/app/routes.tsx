@@ -13,6 +13,8 @@ import { SupportPage } from '../features/support/SupportPage';
 import { PlayerRanksPage } from '../features/players/PlayerRanksPage';
 import { TeamRanksPage } from '../features/teams/TeamRanksPage';
 import { AdminDashboard } from '../features/admin/AdminDashboard';
+import { AdminTournamentsPage } from '../features/admin/tournaments/AdminTournamentsPage';
+import { MapsAndModesPage } from '../features/admin/tournaments/MapsAndModesPage';
 
 type Access = 'all' | 'user' | Role[];
 
@@ -30,6 +32,8 @@ export const ROUTES: { path: string; component: ComponentType; access: Access }[
   { path: '/auth/callback', component: CallbackPage, access: 'all' },
   { path: '/auth/banned', component: BannedPage, access: 'all' },
   { path: '/admin', component: AdminDashboard, access: STAFF_ROLES },
+  { path: '/admin/tournaments', component: AdminTournamentsPage, access: STAFF_ROLES },
+  { path: '/admin/tournaments/:id/maps', component: MapsAndModesPage, access: STAFF_ROLES },
 ];
 
 function guarded({ component: Component, access }: (typeof ROUTES)[number]) {

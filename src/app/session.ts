@@ -7,9 +7,12 @@ import type { Role } from '../domain/constants';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 
-/** Starts the session actor and connects it to the API client's signed-out and banned signals. */
-export function startSession(client: ApiClient = api, logic = sessionMachine): SessionActor {
-  const actor = createActor(logic, { input: { cachedUser: readCachedUser() } });
+/**
+ * Starts the session actor and connects it to the API client's signed-out and banned signals.
+ * `signingIn`: the page was loaded on /auth/callback, where the server lands the browser after sign-in.
+ */
+export function startSession(client: ApiClient = api, logic = sessionMachine, opts: { signingIn?: boolean } = {}): SessionActor {
+  const actor = createActor(logic, { input: { cachedUser: readCachedUser(), signingIn: opts.signingIn } });
   client.on('signedOut', () => actor.send({ type: 'session.expired' }));
   client.on('banned', () => actor.send({ type: 'session.banned' }));
   actor.start();

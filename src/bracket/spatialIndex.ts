@@ -8,7 +8,7 @@ import { CARD_HEIGHT, CARD_WIDTH } from './metrics';
  * binary-searches each one, so it costs O(columns · log n + visible chunks).
  */
 
-export const CHUNK_SIZE = 32;
+export const CHUNK_SIZE = 8;
 
 export interface ChunkIndex {
   count: number;

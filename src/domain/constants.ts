@@ -77,3 +77,22 @@ export const SEASON_ENTRY_CLOSES_DAYS_BEFORE = 3;
 export const CURRENCY = 'eur';
 export const DATE_FORMAT = 'dd/MM/yyyy';
 export const DATE_TIME_FORMAT = 'dd/MM/yyyy HH:mm';
+
+/** Payments, in euros. Stripe's smallest EUR charge is €0.50; the guest page takes at most €10,000. */
+export const PAYMENT_MIN_EUROS = 0.5;
+export const PAYMENT_MAX_EUROS = 10_000;
+export const PAYMENT_REFERENCE_MAX = 120;
+/** After confirming, the payment dialog checks the payment every 2 s for at most 20 s, then reports it as processing. */
+export const PAYMENT_POLL_INTERVAL_MS = 2_000;
+export const PAYMENT_POLL_TIMEOUT_MS = 20_000;
+/** The local test provider's slow card stays PROCESSING this long (longer than the dialog polls), then succeeds. */
+export const LOCAL_PROCESSING_MS = 30_000;
+
+export type LocalCardOutcome = 'succeeds' | 'declined' | 'insufficientFunds' | 'processing';
+/** The local test provider's cards (Stripe's test numbers where Stripe has one; any other number is invalid). */
+export const LOCAL_TEST_CARDS: readonly { number: string; outcome: LocalCardOutcome; label: string }[] = [
+  { number: '4242 4242 4242 4242', outcome: 'succeeds', label: 'Succeeds' },
+  { number: '4000 0000 0000 0002', outcome: 'declined', label: 'Declined' },
+  { number: '4000 0000 0000 9995', outcome: 'insufficientFunds', label: 'Insufficient funds' },
+  { number: '4000 0000 0000 4444', outcome: 'processing', label: 'Slow bank: processing for 30 s, then succeeds' },
+];

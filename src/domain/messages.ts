@@ -165,3 +165,121 @@ export const SERVER = {
   notFound: 'Not found',
   discordNotConfigured: 'Discord is not configured',
 } as const;
+
+/** Refusals of tournament (temporary) team calls; the server answers them and the SPA may show them as is. */
+export const TEMPORARY_TEAM = {
+  notFound: 'Team not found',
+  userNotFound: 'User not found',
+  notOpen: 'Team changes are only allowed while the tournament is open',
+  notBeforeStart: 'Team changes are only allowed before the tournament starts',
+  locked: 'This team is locked because all of its members have left',
+  notCaptain: 'Only the team captain can do this',
+  notMember: 'You are not a member of this team',
+  full: (size: number) => `This team is already full (${size} players)`,
+  alreadyMember: (name: string) => `${name} is already a member of this team`,
+  inAnotherTeam: (name: string) => `${name} is already in a team in this tournament`,
+  youAreInAnotherTeam: 'You are already in a team in this tournament',
+  alreadyInvited: (name: string) => `${name} has already been invited to this team`,
+  banned: (name: string) => `${name} is banned and cannot join a team`,
+  notSignedUp: (name: string) => `${name} has not signed up for this tournament`,
+  youAreNotSignedUp: 'You must sign up for this tournament before joining a team',
+  noInvite: (name: string) => `${name} has no pending invite to this team`,
+  noInviteForYou: 'You have no pending invite from this team',
+  notAMember: (name: string) => `${name} is not a member of this team`,
+  captainRemovesSelf: 'The captain cannot remove themselves from the team',
+  nameTooLong: 'Team names can be at most 40 characters',
+  nothingToUpdate: 'Please enter a new team name',
+  substituteTooLong: 'Substitute names can be at most 40 characters',
+  duplicateSubstitute: 'Each substitute name must be different',
+  tooManySubstitutes: (max: number) => `A team can have at most ${max} free substitutes`,
+  noSubstituteSlots: (left: number) =>
+    left === 1 ? 'Only 1 free substitute slot is left in this tournament' : `Only ${left} free substitute slots are left in this tournament`,
+} as const;
+
+/** Tournament refusals of the server (tournaments core); the admin form may show the date ones before sending. */
+export const TOURNAMENT_ERRORS = {
+  notFound: 'Tournament not found',
+  entryNotFound: 'Entry not found',
+  playerNotFound: 'Player not found',
+  full: 'This tournament is full',
+  signupsClosed: 'Sign ups for this tournament are closed',
+  started: 'This tournament has already started',
+  alreadyJoined: 'You have already joined this tournament',
+  playerAlreadyJoined: 'This player has already joined this tournament',
+  onlyYourself: 'You can only sign yourself up for a tournament',
+  banned: 'Banned players cannot enter tournaments',
+  paymentsUnavailable: 'Payments are not available right now, please try again later',
+  notSwitcheroo: 'Pairing is only for SWITCHEROO tournaments',
+  teamNameTooLong: 'The team name must be at most 40 characters',
+  teamNameTaken: 'A team with this name is already in this tournament',
+  entryFeeNegative: 'The entry fee cannot be negative',
+  entryFeeTooHigh: 'The entry fee must be at most 10000 euros',
+  endBeforeStart: 'The end date must be on or after the start date',
+  signUpCloseTooLate: 'Sign ups must close no later than one day after the start date',
+  signUpLimitBelowEntries: (entries: number) =>
+    `The sign up limit cannot be lower than the number of entries (${entries})`,
+  removeEntryStarted: 'Entries cannot be removed once the tournament has started',
+  definedEntriesStarted: 'Predefined entries cannot change once the tournament has started',
+  discordFailed: 'Discord clean-up failed, please try again later',
+  invalidGame: 'Please select a valid game',
+} as const;
+
+/** Payment refusals: the provider's message shown under "Payment Error", and the billing calls' 4xx messages. */
+export const PAYMENT_ERRORS = {
+  cardDeclined: 'Your card was declined.',
+  insufficientFunds: 'Your card has insufficient funds.',
+  invalidCardNumber: 'Your card number is invalid.',
+  failed: 'Your payment failed.',
+  invalidEmail: 'Please enter a valid email address',
+  amountRange: 'The amount must be between €0.50 and €10,000.00',
+  amountCents: 'The amount cannot have more than 2 decimals',
+  referenceTooLong: 'The reference must be at most 120 characters',
+  notFound: 'Payment not found',
+  cancelled: 'This payment was cancelled',
+  localOnly: 'Test card payments are only available when Stripe is not configured',
+  stripeOnly: 'Stripe is not configured',
+  invalidSignature: 'Invalid webhook signature',
+  notRefundable: 'Only a completed payment can be refunded',
+  alreadyRefunded: 'This entry has already been refunded',
+  freeTournament: 'This tournament has no entry fee, so there is nothing to refund',
+  notPaid: 'This entry was not paid for, so there is nothing to refund',
+  refusedAndRefunded: (reason: string) => `${reason.replace(/[.!]$/, '')}. Your payment has been refunded.`,
+} as const;
+
+/** Refusals of the bracket and match calls (reports, admin results, entry changes, reset). */
+export const MATCH_ERRORS = {
+  notFound: 'Match not found',
+  noBracket: 'This tournament has no bracket yet',
+  notEnoughEntries: 'A bracket needs at least 2 entries',
+  switcherooNotPaired: 'Pair the players into teams before starting this tournament',
+  notActive: 'Scores can only be submitted while the tournament is ACTIVE',
+  submissionClosed: 'Score submission is closed for this tournament',
+  notPlayer: 'Only a player of this match can submit its score',
+  alreadyReported: 'Your side has already reported a score',
+  decided: 'This match already has a result',
+  waiting: 'This match is waiting for its entries',
+  bye: 'This match has a bye and is decided automatically',
+  notNeeded: 'Grand Final 2 is not needed: the winners bracket champion won the Grand Final',
+  draw: 'A match cannot end in a draw',
+  resultNotActive: 'Results can only be set while the tournament is ACTIVE or COMPLETED',
+  wouldReopenCompleted:
+    'This result would reopen a completed tournament; only a result that keeps a champion can be changed now',
+  resetCompleted: 'Cannot reset the bracket of a tournament that is COMPLETED',
+  entriesNotActive: 'Entries of a match can only be changed while the tournament is ACTIVE or CLOSED',
+  entriesDecided: 'The entries of a decided match cannot be changed',
+  entriesNotSeeded: (source: number) =>
+    `This side is filled by the result of match ${source}; change that result instead`,
+  entriesNothing: 'Choose the entries to change',
+  entriesOnePerSide: 'Choose one entry per side',
+  entriesSame: 'Both sides of a match cannot be the same entry',
+  entryNotInTournament: 'That entry is not part of this tournament',
+  entryPlaying: (match: number) => `That entry has already played in match ${match}; it cannot be moved`,
+} as const;
+
+/** Refusals of the user administration calls (ban); the admin users screen shows them as is. */
+export const USER_ADMIN = {
+  notFound: 'User not found',
+  banSelf: 'You cannot ban yourself',
+  banOwner: 'An owner cannot be banned',
+  banStaff: 'Only an owner can ban a member of staff',
+} as const;

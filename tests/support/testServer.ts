@@ -12,6 +12,11 @@ export interface TestServer {
   config: Config;
   /** A new browser-like client with its own cookie jar. */
   agent(): Agent;
+  /**
+   * Makes the server answer the next matching request with `status` and `{ message }` (a real server failure as the
+   * client sees it: an outage, a bug). Matches "METHOD /v1/path" (the query is ignored); `times` defaults to 1.
+   */
+  failNext(route: string, status: number, message: string, times?: number): void;
   close(): Promise<void>;
 }
 
@@ -51,12 +56,23 @@ export async function startTestServer(opts: { config?: Partial<Config>; seed?: b
   if (opts.seed) await seedIfEmpty(database.db, opts.now ?? Date.now());
   const config = testConfig(opts.config);
   const app = await buildApp({ config, database });
+  const faults: { route: string; status: number; message: string; left: number }[] = [];
+  app.addHook('onRequest', async (request, reply) => {
+    const route = `${request.method} ${request.url.split('?')[0]}`;
+    const fault = faults.find((f) => f.route === route && f.left > 0);
+    if (!fault) return;
+    fault.left--;
+    return reply.code(fault.status).send({ message: fault.message });
+  });
   await app.ready();
   return {
     app,
     database,
     config,
     agent: () => new Agent(app),
+    failNext(route, status, message, times = 1) {
+      faults.push({ route, status, message, left: times });
+    },
     async close() {
       await app.close();
       await database.close();

@@ -1,5 +1,6 @@
 import { array, boolean, enums, integer, nullable, number, object, optional, size, string, type, type Infer } from 'superstruct';
 import { Id, Millis, NonBlank, TeamRole } from './common';
+import { SWITCHEROO_TYPES, TOURNAMENT_STATUSES, TOURNAMENT_TYPES } from '../../domain/constants';
 
 export const TeamMember = type({
   id: Id,
@@ -68,9 +69,15 @@ export const TeamInvite = type({
   teamName: string(),
   teamLogoUrl: nullable(string()),
   tournamentTitle: optional(nullable(string())),
+  /** Set with tournamentTitle: the tournament of the temporary team (links the invite to its page). */
+  tournamentId: optional(nullable(Id)),
   isTransfer: boolean(),
 });
 export type TeamInvite = Infer<typeof TeamInvite>;
+
+/** GET /v1/transfer/user: the signed-in user's pending invites, newest first. */
+export const TeamInvites = array(TeamInvite);
+export type TeamInvites = Infer<typeof TeamInvites>;
 
 export const TransferRequest = type({
   id: Id,
@@ -132,3 +139,32 @@ export const TemporaryTeamPatch = object({
   freeSubstitutes: optional(array(size(NonBlank, 1, 40))),
 });
 export type TemporaryTeamPatch = Infer<typeof TemporaryTeamPatch>;
+
+/** GET /v1/tournament/temporary-team/{id}: the tournament team page (users: CAPTAIN first). */
+export const TemporaryTeamDetail = type({
+  ...TemporaryTeam.schema,
+  /** True once the last member left: the team can never change again ("All members have left this team."). */
+  locked: boolean(),
+  /** Players the team may hold: teamLimit, or for SWITCHEROO 4 (doubles) / 2 (singles). */
+  teamSize: integer(),
+  tournament: type({
+    id: Id,
+    title: string(),
+    status: enums(TOURNAMENT_STATUSES),
+    tournamentType: enums(TOURNAMENT_TYPES),
+    switcherooType: enums(SWITCHEROO_TYPES),
+  }),
+});
+export type TemporaryTeamDetail = Infer<typeof TemporaryTeamDetail>;
+
+/** GET /v1/tournament/temporary-team/{id}/members: members (CAPTAIN first), then pending invites. */
+export const TeamManagementRows = array(TeamManagementRow);
+export type TeamManagementRows = Infer<typeof TeamManagementRows>;
+
+/** POST /v1/tournament/temporary-team/{id}/logo (and other logo uploads) answer the new logo's URL. */
+export const LogoUploaded = type({ logoUrl: string() });
+export type LogoUploaded = Infer<typeof LogoUploaded>;
+
+/** DELETE /v1/tournament/temporary-team/{id}/members (leave): locked is true when the last member left. */
+export const TeamLeft = type({ locked: boolean() });
+export type TeamLeft = Infer<typeof TeamLeft>;

@@ -4,6 +4,7 @@ import {
   enums,
   integer,
   literal,
+  max,
   min,
   nullable,
   number,
@@ -16,7 +17,15 @@ import {
   union,
   type Infer,
 } from 'superstruct';
-import { GAMES, PLATFORMS, SWITCHEROO_TYPES, TOURNAMENT_STATUSES, TOURNAMENT_TYPES } from '../../domain/constants';
+import {
+  GAMES,
+  PLATFORMS,
+  SCORE_MAX,
+  SCORE_MIN,
+  SWITCHEROO_TYPES,
+  TOURNAMENT_STATUSES,
+  TOURNAMENT_TYPES,
+} from '../../domain/constants';
 import { Id, Millis, NonBlank } from './common';
 import { TeamMember } from './team';
 
@@ -73,8 +82,21 @@ export const Tournament = type({
   definedEntries: DefinedEntries,
   winningEntryId: nullable(Id),
   winningEntryName: nullable(string()),
+  /**
+   * Round names of the bracket in play order (GET /v1/tournament/{id} only): the rounds that need a map and mode.
+   * Before the bracket exists they follow the engine's naming for the expected entry count.
+   */
+  roundNames: optional(array(string())),
 });
 export type Tournament = Infer<typeof Tournament>;
+
+/** GET /v1/tournament/user/{id}/public: a player's tournaments for guests (no viewer state). */
+export const UserTournaments = type({ past: array(Tournament), active: array(Tournament) });
+export type UserTournaments = Infer<typeof UserTournaments>;
+
+/** DELETE /v1/tournament/{id}/discord: what the clean-up removed from the Discord server. */
+export const DiscordCleanUp = type({ removedChannels: integer(), removedRoles: integer() });
+export type DiscordCleanUp = Infer<typeof DiscordCleanUp>;
 
 /** Accepts http(s) URLs with a host (the form's "Please input a valid url"). */
 export const URL_PATTERN = /^https?:\/\/[^\s/$.?#][^\s]*\.[^\s]{2,}$/i;
@@ -187,7 +209,20 @@ export const TournamentMatch = type({
   id: Id,
   matchNumber: integer(),
   roundName: string(),
-  tournament: optional(type({ id: Id, title: string() })),
+  /**
+   * The tournament (single-match GET: also its status, allowScoreSubmission, type and team limit, so the match
+   * page can tell whether scores may be submitted).
+   */
+  tournament: optional(
+    type({
+      id: Id,
+      title: string(),
+      status: optional(TournamentStatus),
+      allowScoreSubmission: optional(boolean()),
+      tournamentType: optional(TournamentType),
+      teamLimit: optional(integer()),
+    }),
+  ),
   tournamentId: Id,
   dueByDate: nullable(Millis),
   entryASourceId: nullable(integer()),
@@ -217,16 +252,30 @@ export const TournamentMatch = type({
   entryBSourceKind: nullable(enums(['winner', 'loser'])),
   live: boolean(),
   dispute: boolean(),
+  /** The result once decided (agreed by both sides, or set by an admin); null while pending and for byes. */
+  scoreA: optional(nullable(integer())),
+  scoreB: optional(nullable(integer())),
+  /** Display name of each side (player, team or predefined name); null while unknown or a bye. */
+  entryAName: optional(nullable(string())),
+  entryBName: optional(nullable(string())),
+  /** Single-match GET: the side the signed-in viewer plays on, or null (spectator, staff, guest). */
+  viewerSide: optional(nullable(enums(['A', 'B']))),
 });
 export type TournamentMatch = Infer<typeof TournamentMatch>;
 
-const Score = integer();
-/** POST /v1/tournament/{id}/match/{matchId}[/admin]. */
+const Score = max(min(integer(), SCORE_MIN), SCORE_MAX);
+/**
+ * POST /v1/tournament/{id}/match/{matchId}[/admin]: the score of side A and of side B, whole numbers 0–3
+ * (missing: "Please enter a valid score"; out of range: "Score must be between 0 and 3").
+ */
 export const ScoreBody = object({ entryAScore: Score, entryBScore: Score });
 export type ScoreBody = Infer<typeof ScoreBody>;
 
 /** PATCH /v1/tournament/{id}/match/{matchId}: the admin picks the entries of a match. */
 export const MatchEntriesPatch = object({
+  /** Entry ids (our addition): any kind of entry of this tournament. */
+  entryAId: optional(nullable(Id)),
+  entryBId: optional(nullable(Id)),
   userAId: optional(nullable(Id)),
   userBId: optional(nullable(Id)),
   teamAId: optional(nullable(Id)),
@@ -249,5 +298,7 @@ export const TournamentQueueMatch = type({
   definedEntryB: optional(nullable(string())),
   entryASubmitted: boolean(),
   entryBSubmitted: boolean(),
+  matchNumber: optional(integer()),
+  roundName: optional(string()),
 });
 export type TournamentQueueMatch = Infer<typeof TournamentQueueMatch>;

@@ -28,6 +28,10 @@ export type User = Infer<typeof User>;
 export const UserInfo = type({ ...User.schema, banned: boolean() });
 export type UserInfo = Infer<typeof UserInfo>;
 
+/** A row of the admin users list (GET /v1/user/admin-view, POST /v1/user/ban/{id}): every user, banned ones too. */
+export const AdminUserRow = type({ ...User.schema, banned: boolean() });
+export type AdminUserRow = Infer<typeof AdminUserRow>;
+
 const Handle = optional(nullable(size(string(), 0, 100)));
 
 /** PATCH /v1/user — a player edits their own profile. */

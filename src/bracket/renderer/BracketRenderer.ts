@@ -1,42 +1,25 @@
-import { Container } from 'pixi.js';
+import { Container, type Renderer } from 'pixi.js';
 import type { Camera, Viewport } from '../camera';
 import type { BracketLayout } from '../layoutBracket';
-import { AVATAR_SIZE, AVATAR_X, CARD_HEIGHT, CARD_WIDTH, NAME_MAX_WIDTH, NAME_X } from '../metrics';
-import type { ViewEntry, ViewMatch } from '../model';
+import { CARD_HEIGHT, CARD_WIDTH } from '../metrics';
 import { buildChunkIndex, queryChunks, type ChunkIndex } from '../spatialIndex';
+import { cardInfo, writeCardShapes, writeElbow } from './cardShapes';
 import { writeCard, writeHeaders, writeTitles } from './cardText';
 import { GlyphAtlas } from './GlyphAtlas';
 import { GlyphWriter } from './GlyphWriter';
-import { InstanceStream } from './InstanceStream';
 import { PALETTE, rgba } from './palette';
-import {
-  CARD_EMPTY,
-  CARD_READY,
-  CARD_STRIDE,
-  cardGeometry,
-  cardShader,
-  createAtlasUniforms,
-  createSharedUniforms,
-  EDGE_STRIDE,
-  edgeGeometry,
-  edgeShader,
-  GLYPH_STRIDE,
-  glyphGeometry,
-  glyphShader,
-  SIDE_BYE,
-  SIDE_LOSE,
-  SIDE_PENDING,
-  SIDE_UNKNOWN,
-  SIDE_WIN,
-} from './shaders';
+import { QuadStream } from './QuadStream';
+import { FlatWriter } from './QuadWriter';
+import { createAtlasUniforms, createSharedUniforms, flatGeometry, flatShader, glyphGeometry, glyphShader, QUAD_WORDS } from './shaders';
 
 /** Below this zoom cards show "greeked" bars instead of text (13 px text would be under 6.5 px). */
 export const TEXT_ZOOM = 0.5;
-/** Glyph instances kept for chunks that scrolled away (about 3.4 MB). */
-const TEXT_CACHE_LIMIT = 120_000;
-const GLYPH_WORDS = GLYPH_STRIDE / 4;
+/** Glyph quads kept for chunks that scrolled away (64 bytes each: about 4 MB). */
+const TEXT_CACHE_LIMIT = 60_000;
 /** Time a frame may spend building the text of chunks that just came into view. */
 const TEXT_BUDGET_MS = 6;
+/** Camera-relative origin grid (world units), see the shaders. */
+const ORIGIN_GRID = 4096;
 
 /** What hovering an entrant highlights: the matches it played and the ones it would play next. */
 export interface Highlight {
@@ -46,49 +29,36 @@ export interface Highlight {
   rows: [number, number][];
 }
 
-function sideStatus(e: ViewEntry, side: 'A' | 'B', winner: 'A' | 'B' | null): number {
-  if (e.bye) return SIDE_BYE;
-  if (e.unknown) return SIDE_UNKNOWN;
-  if (winner === null) return SIDE_PENDING;
-  return winner === side ? SIDE_WIN : SIDE_LOSE;
-}
-
-function greekLength(e: ViewEntry): number {
-  const name = Math.min(NAME_MAX_WIDTH, e.label.length * 7.2);
-  return Math.min(255, e.bye || e.unknown ? NAME_X - AVATAR_X + name : AVATAR_SIZE + (NAME_X - AVATAR_X - AVATAR_SIZE) + name);
-}
-
-function cardInfo(m: ViewMatch): number {
-  const ready = m.winner === null && !m.a.bye && !m.b.bye && !m.a.unknown && !m.b.unknown;
-  const flags = (ready ? CARD_READY : 0) | (m.a.bye && m.b.bye ? CARD_EMPTY : 0);
-  const b0 = sideStatus(m.a, 'A', m.winner) | (sideStatus(m.b, 'B', m.winner) << 3) | (flags << 6);
-  return (b0 | (Math.round(greekLength(m.a)) << 16) | (Math.round(greekLength(m.b)) << 24)) >>> 0;
-}
-
 /**
- * The Pixi scene of one bracket. `update` culls against the camera and rebuilds only what the
- * set of visible chunks changed; everything lives in one render group moved by the camera.
+ * The Pixi scene of one bracket: five meshes in one render group. `update` culls against the
+ * camera through the chunk index and rebuilds vertex data only when the set of visible chunks
+ * changes; panning and zooming otherwise only move the render group.
  */
 export class BracketRenderer {
   readonly world = new Container({ isRenderGroup: true, label: 'bracket-world' });
   readonly atlas = new GlyphAtlas();
+  /** Layer for avatar pictures, offset by -origin so its children use world coordinates. */
+  readonly images = new Container({ label: 'bracket-images' });
+  /** Diagnostics: names of layers to leave out (benchmark only). */
+  readonly hidden = new Set<string>();
   private readonly shared = createSharedUniforms();
   private readonly atlasUniforms = createAtlasUniforms();
-  private readonly edges: InstanceStream;
-  private readonly pathEdges: InstanceStream;
-  private readonly cards: InstanceStream;
-  private readonly overlay: InstanceStream;
-  private readonly text: InstanceStream;
-  private readonly headers: InstanceStream;
-  private readonly titles: InstanceStream;
-  /** Layer for avatar pictures, offset by -origin so children use world coordinates. */
-  readonly images = new Container({ label: 'bracket-images' });
-  private readonly writer: GlyphWriter;
+  private readonly shapes: QuadStream;
+  private readonly path: QuadStream;
+  private readonly text: QuadStream;
+  private readonly headers: QuadStream;
+  private readonly titles: QuadStream;
+  private readonly flat = new FlatWriter(4096);
+  private readonly glyphs: GlyphWriter;
 
   private layout: BracketLayout | null = null;
   private index: ChunkIndex | null = null;
-  private cardMaster = new Float32Array(0);
-  private edgeMaster = new Float32Array(0);
+  /** Per card: x, y (f32) and packed status (u32). */
+  private cardData = new Float32Array(0);
+  private cardInfo = new Uint32Array(0);
+  /** Per connector: source x, y, destination x, y (f32) and colour (u32). */
+  private edgeData = new Float32Array(0);
+  private edgeColor = new Uint32Array(0);
   private chunkEdgeFirst = new Uint32Array(0);
   private chunkEdgeEnd = new Uint32Array(0);
   private visible: number[] = [];
@@ -104,24 +74,25 @@ export class BracketRenderer {
   private firstFrame = true;
 
   constructor(private readonly resolution: number) {
-    const glyph = glyphShader(this.atlas.source, this.atlasUniforms);
+    const glyph = glyphShader(this.shared, this.atlas.source, this.atlasUniforms);
+    const flat = flatShader(this.shared);
     this.atlas.onResize = () => {
       glyph.resources.uTexture = this.atlas.source;
       this.syncAtlasSize();
     };
     this.syncAtlasSize();
-    this.edges = new InstanceStream(EDGE_STRIDE, edgeGeometry, edgeShader(this.shared), 'edges');
-    this.pathEdges = new InstanceStream(EDGE_STRIDE, edgeGeometry, edgeShader(this.shared), 'path-edges');
-    this.cards = new InstanceStream(CARD_STRIDE, cardGeometry, cardShader(this.shared), 'cards');
-    this.overlay = new InstanceStream(GLYPH_STRIDE, glyphGeometry, glyph, 'overlay');
-    this.text = new InstanceStream(GLYPH_STRIDE, glyphGeometry, glyph, 'text');
-    this.headers = new InstanceStream(GLYPH_STRIDE, glyphGeometry, glyph, 'headers');
-    this.titles = new InstanceStream(GLYPH_STRIDE, glyphGeometry, glyph, 'titles');
-    this.writer = new GlyphWriter(this.atlas, 4096);
-    for (const s of [this.edges, this.pathEdges, this.cards, this.overlay, this.text, this.headers, this.titles]) {
-      this.world.addChild(s.mesh);
-    }
+    this.glyphs = new GlyphWriter(this.atlas, 4096);
+    this.shapes = new QuadStream(flatGeometry, flat, 'shapes');
+    this.path = new QuadStream(flatGeometry, flat, 'path');
+    this.text = new QuadStream(glyphGeometry, glyph, 'text');
+    this.headers = new QuadStream(glyphGeometry, glyph, 'headers');
+    this.titles = new QuadStream(glyphGeometry, glyph, 'titles');
+    for (const s of this.streams()) this.world.addChild(s.mesh);
     this.world.addChild(this.images);
+  }
+
+  private streams(): QuadStream[] {
+    return [this.shapes, this.path, this.text, this.headers, this.titles];
   }
 
   private syncAtlasSize(): void {
@@ -130,36 +101,34 @@ export class BracketRenderer {
     this.atlasUniforms.update();
   }
 
-  /** Builds the instance data of a new layout: about 12 bytes per card and 20 per connector. */
+  /** Packs a new layout: 12 bytes per card and 20 per connector; quads are made on demand. */
   setLayout(layout: BracketLayout): void {
     this.layout = layout;
-    this.index = buildChunkIndex(layout);
+    const ix = (this.index = buildChunkIndex(layout));
     const { nodes, edges } = layout;
 
-    this.cardMaster = new Float32Array(nodes.count * 3);
-    const cardU32 = new Uint32Array(this.cardMaster.buffer);
+    this.cardData = new Float32Array(nodes.count * 2);
+    this.cardInfo = new Uint32Array(nodes.count);
     for (let i = 0; i < nodes.count; i++) {
-      this.cardMaster[i * 3] = nodes.x[i];
-      this.cardMaster[i * 3 + 1] = nodes.y[i];
-      cardU32[i * 3 + 2] = cardInfo(nodes.match[i]);
+      this.cardData[i * 2] = nodes.x[i];
+      this.cardData[i * 2 + 1] = nodes.y[i];
+      this.cardInfo[i] = cardInfo(nodes.match[i]);
     }
 
-    this.edgeMaster = new Float32Array(edges.count * 5);
-    const edgeU32 = new Uint32Array(this.edgeMaster.buffer);
+    this.edgeData = new Float32Array(edges.count * 4);
+    this.edgeColor = new Uint32Array(edges.count);
     const pending = rgba(PALETTE.edge);
     const decided = rgba(PALETTE.edgeDecided);
     for (let e = 0; e < edges.count; e++) {
       const s = edges.from[e];
       const t = edges.to[e];
-      const o = e * 5;
-      this.edgeMaster[o] = nodes.x[s] + CARD_WIDTH;
-      this.edgeMaster[o + 1] = nodes.y[s] + CARD_HEIGHT / 2;
-      this.edgeMaster[o + 2] = nodes.x[t];
-      this.edgeMaster[o + 3] = nodes.y[t] + CARD_HEIGHT / 2;
-      edgeU32[o + 4] = nodes.match[s].winner !== null ? decided : pending;
+      this.edgeData[e * 4] = nodes.x[s] + CARD_WIDTH;
+      this.edgeData[e * 4 + 1] = nodes.y[s] + CARD_HEIGHT / 2;
+      this.edgeData[e * 4 + 2] = nodes.x[t];
+      this.edgeData[e * 4 + 3] = nodes.y[t] + CARD_HEIGHT / 2;
+      this.edgeColor[e] = nodes.match[s].winner !== null ? decided : pending;
     }
     // Edges are sorted by destination node, so each chunk owns a contiguous range.
-    const ix = this.index;
     this.chunkEdgeFirst = new Uint32Array(ix.count);
     this.chunkEdgeEnd = new Uint32Array(ix.count);
     let e = 0;
@@ -182,13 +151,18 @@ export class BracketRenderer {
     this.firstFrame = true;
   }
 
-  private writeStatic(stream: InstanceStream, write: (w: GlyphWriter, l: BracketLayout) => void): void {
+  private load(stream: QuadStream, quads: Float32Array): void {
+    const count = quads.length / QUAD_WORDS;
+    stream.ensure(count);
+    stream.f32.set(quads);
+    stream.commit(count);
+  }
+
+  private writeStatic(stream: QuadStream, write: (w: GlyphWriter, l: BracketLayout) => void): void {
     if (!this.layout) return;
-    this.writer.reset();
-    write(this.writer, this.layout);
-    stream.ensure(this.writer.count);
-    stream.f32.set(this.writer.f32.subarray(0, this.writer.count * GLYPH_WORDS));
-    stream.commit(this.writer.count);
+    this.glyphs.reset();
+    write(this.glyphs, this.layout);
+    this.load(stream, this.glyphs.view());
   }
 
   /**
@@ -198,13 +172,12 @@ export class BracketRenderer {
   update(cam: Camera, view: Viewport): boolean {
     const zoom = cam.zoom;
     // Re-base coordinates near the camera: float32 positions far from the origin would wobble.
-    const grid = 4096;
-    this.originX = Math.round(cam.x / grid) * grid;
-    this.originY = Math.round(cam.y / grid) * grid;
+    this.originX = Math.round(cam.x / ORIGIN_GRID) * ORIGIN_GRID;
+    this.originY = Math.round(cam.y / ORIGIN_GRID) * ORIGIN_GRID;
     this.world.position.set((this.originX - cam.x) * zoom, (this.originY - cam.y) * zoom);
     this.world.scale.set(zoom);
     this.images.position.set(-this.originX, -this.originY);
-    const u = this.shared.uniforms as unknown as { uPixel: number; uGreek: number; uOrigin: Float32Array };
+    const u = this.shared.uniforms;
     u.uPixel = 1 / (zoom * this.resolution);
     this.textOn = zoom >= TEXT_ZOOM;
     u.uGreek = this.textOn ? 0 : 1;
@@ -220,10 +193,12 @@ export class BracketRenderer {
       this.visible,
     );
     if (this.visibleChanged()) this.writeShapes();
-    this.headers.mesh.visible = this.textOn && this.headers.geometry.instanceCount > 0;
+    this.headers.enabled = this.textOn;
+    this.text.enabled = this.textOn;
     const more = this.textOn ? this.writeText() : false;
-    this.text.mesh.visible = this.textOn && this.text.geometry.instanceCount > 0;
     this.firstFrame = false;
+    const named: Record<string, QuadStream> = { shapes: this.shapes, path: this.path, text: this.text, headers: this.headers, titles: this.titles };
+    for (const [name, stream] of Object.entries(named)) stream.show(this.hidden.has(name));
     this.atlas.flush();
     return more;
   }
@@ -237,28 +212,23 @@ export class BracketRenderer {
     return true;
   }
 
+  /** Connectors, then cards, of the visible chunks. */
   private writeShapes(): void {
     const ix = this.index as ChunkIndex;
-    let cards = 0;
-    let edges = 0;
+    const w = this.flat;
+    const d = this.edgeData;
+    w.reset();
     for (let i = 0; i < this.visibleCount; i++) {
       const k = this.visible[i];
-      cards += ix.end[k] - ix.first[k];
-      edges += this.chunkEdgeEnd[k] - this.chunkEdgeFirst[k];
+      for (let e = this.chunkEdgeFirst[k]; e < this.chunkEdgeEnd[k]; e++) {
+        writeElbow(w, d[e * 4], d[e * 4 + 1], d[e * 4 + 2], d[e * 4 + 3], this.edgeColor[e]);
+      }
     }
-    this.cards.ensure(cards);
-    this.edges.ensure(edges);
-    let c = 0;
-    let e = 0;
     for (let i = 0; i < this.visibleCount; i++) {
       const k = this.visible[i];
-      this.cards.copy(this.cardMaster, ix.first[k], ix.end[k] - ix.first[k], c);
-      c += ix.end[k] - ix.first[k];
-      this.edges.copy(this.edgeMaster, this.chunkEdgeFirst[k], this.chunkEdgeEnd[k] - this.chunkEdgeFirst[k], e);
-      e += this.chunkEdgeEnd[k] - this.chunkEdgeFirst[k];
+      for (let n = ix.first[k]; n < ix.end[k]; n++) writeCardShapes(w, this.cardData[n * 2], this.cardData[n * 2 + 1], this.cardInfo[n]);
     }
-    this.cards.commit(cards);
-    this.edges.commit(edges);
+    this.load(this.shapes, w.view());
   }
 
   private chunkText(k: number): Float32Array {
@@ -271,17 +241,17 @@ export class BracketRenderer {
     }
     const ix = this.index as ChunkIndex;
     const { nodes } = this.layout as BracketLayout;
-    this.writer.reset();
-    for (let n = ix.first[k]; n < ix.end[k]; n++) writeCard(this.writer, nodes.match[n], nodes.x[n], nodes.y[n]);
-    const glyphs = this.writer.take();
-    this.textChunks.set(k, glyphs);
-    this.textCached += glyphs.length / GLYPH_WORDS;
+    this.glyphs.reset();
+    for (let n = ix.first[k]; n < ix.end[k]; n++) writeCard(this.glyphs, nodes.match[n], nodes.x[n], nodes.y[n]);
+    const quads = this.glyphs.take();
+    this.textChunks.set(k, quads);
+    this.textCached += quads.length / QUAD_WORDS;
     for (const [key, data] of this.textChunks) {
       if (this.textCached <= TEXT_CACHE_LIMIT) break;
       this.textChunks.delete(key);
-      this.textCached -= data.length / GLYPH_WORDS;
+      this.textCached -= data.length / QUAD_WORDS;
     }
-    return glyphs;
+    return quads;
   }
 
   private writeText(): boolean {
@@ -291,8 +261,7 @@ export class BracketRenderer {
     let key = '';
     for (let i = 0; i < this.visibleCount; i++) {
       const k = this.visible[i];
-      const known = this.textChunks.has(k);
-      if (!known && !this.firstFrame && performance.now() - t0 > TEXT_BUDGET_MS) {
+      if (!this.textChunks.has(k) && !this.firstFrame && performance.now() - t0 > TEXT_BUDGET_MS) {
         more = true;
         continue;
       }
@@ -302,50 +271,31 @@ export class BracketRenderer {
     if (key === this.textShownKey) return more;
     this.textShownKey = key;
     let total = 0;
-    for (const r of ready) total += r.length / GLYPH_WORDS;
-    this.text.ensure(total);
+    for (const r of ready) total += r.length;
+    this.text.ensure(total / QUAD_WORDS);
     let at = 0;
     for (const r of ready) {
-      this.text.f32.set(r, at * GLYPH_WORDS);
-      at += r.length / GLYPH_WORDS;
+      this.text.f32.set(r, at);
+      at += r.length;
     }
-    this.text.commit(total);
+    this.text.commit(total / QUAD_WORDS);
     return more;
   }
 
-  /** Outlines the cards of an entrant's path and tints its rows; null clears. */
+  /** Outlines the cards of an entrant's path, tints its rows and lights its connectors; null clears. */
   setHighlight(h: Highlight | null): void {
     const layout = this.layout;
     if (!h || !layout) {
-      this.overlay.commit(0);
-      this.pathEdges.commit(0);
+      this.path.commit(0);
       return;
     }
     const { nodes, edges } = layout;
-    const w = this.writer;
+    const w = this.flat;
     w.reset();
-    const outline = (n: number, color: number) => {
-      const x = nodes.x[n];
-      const y = nodes.y[n];
-      const t = 2;
-      w.rect(x - t, y - t, CARD_WIDTH + 2 * t, t, color);
-      w.rect(x - t, y + CARD_HEIGHT, CARD_WIDTH + 2 * t, t, color);
-      w.rect(x - t, y, t, CARD_HEIGHT, color);
-      w.rect(x + CARD_WIDTH, y, t, CARD_HEIGHT, color);
-    };
     const strong = rgba(PALETTE.highlight);
     const faint = rgba(PALETTE.highlight, 0.4);
-    for (const n of h.played) outline(n, strong);
-    for (const n of h.ahead) outline(n, faint);
-    for (const [n, side] of h.rows) w.rect(nodes.x[n], nodes.y[n] + side * (CARD_HEIGHT / 2), CARD_WIDTH, CARD_HEIGHT / 2, rgba(PALETTE.highlight, 0.16));
-    this.overlay.ensure(w.count);
-    this.overlay.f32.set(w.f32.subarray(0, w.count * GLYPH_WORDS));
-    this.overlay.commit(w.count);
-
     const onPath = new Set([...h.played, ...h.ahead]);
     const ahead = new Set(h.ahead);
-    let count = 0;
-    this.pathEdges.ensure(onPath.size * 2);
     for (const n of onPath) {
       // Edges are sorted by destination: binary-search the ones into n.
       let lo = 0;
@@ -357,17 +307,49 @@ export class BracketRenderer {
       }
       for (let e = lo; e < edges.count && edges.to[e] === n; e++) {
         if (!onPath.has(edges.from[e])) continue;
-        this.pathEdges.copy(this.edgeMaster, e, 1, count);
-        this.pathEdges.u32[count * 5 + 4] = ahead.has(n) ? faint : strong;
-        count++;
+        const d = this.edgeData;
+        writeElbow(w, d[e * 4], d[e * 4 + 1], d[e * 4 + 2], d[e * 4 + 3], ahead.has(n) ? faint : strong);
       }
     }
-    this.pathEdges.commit(count);
+    const outline = (n: number, color: number) => {
+      const x = nodes.x[n];
+      const y = nodes.y[n];
+      const t = 2;
+      w.rect(x - t, y - t, x + CARD_WIDTH + t, y, color);
+      w.rect(x - t, y + CARD_HEIGHT, x + CARD_WIDTH + t, y + CARD_HEIGHT + t, color);
+      w.rect(x - t, y, x, y + CARD_HEIGHT, color);
+      w.rect(x + CARD_WIDTH, y, x + CARD_WIDTH + t, y + CARD_HEIGHT, color);
+    };
+    for (const n of h.played) outline(n, strong);
+    for (const n of h.ahead) outline(n, faint);
+    const tint = rgba(PALETTE.highlight, 0.14);
+    for (const [n, side] of h.rows) {
+      const y = nodes.y[n] + side * (CARD_HEIGHT / 2);
+      w.rect(nodes.x[n], y, nodes.x[n] + CARD_WIDTH, y + CARD_HEIGHT / 2, tint);
+    }
+    this.load(this.path, w.view());
   }
 
-  /** Instances drawn in the last update, for diagnostics. */
-  stats(): { cards: number; edges: number; glyphs: number; chunks: number } {
-    return { cards: this.cards.count, edges: this.edges.count, glyphs: this.text.count, chunks: this.visibleCount };
+  /** Renders every mesh once: compiles the shaders and uploads the atlas before data arrives. */
+  warmUp(renderer: Renderer, stage: Container): void {
+    const streams = this.streams();
+    const shown = streams.map((s) => s.mesh.visible);
+    for (const s of streams) {
+      s.mesh.visible = true;
+      // One degenerate quad: every vertex at the origin, nothing is filled.
+      s.geometry.indexCount = 6;
+    }
+    this.atlas.flush();
+    renderer.render({ container: stage });
+    streams.forEach((s, i) => {
+      s.mesh.visible = shown[i];
+      s.geometry.indexCount = s.count * 6;
+    });
+  }
+
+  /** Quads drawn in the last update, for diagnostics. */
+  stats(): { shapeQuads: number; glyphQuads: number; chunks: number } {
+    return { shapeQuads: this.shapes.mesh.visible ? this.shapes.count : 0, glyphQuads: this.text.mesh.visible ? this.text.count : 0, chunks: this.visibleCount };
   }
 
   get origin(): { x: number; y: number } {
@@ -375,10 +357,9 @@ export class BracketRenderer {
   }
 
   destroy(): void {
-    for (const s of [this.edges, this.pathEdges, this.cards, this.overlay, this.text, this.headers, this.titles]) s.destroy();
+    for (const s of this.streams()) s.destroy();
     this.world.destroy({ children: true });
     this.atlas.destroy();
     this.textChunks.clear();
   }
 }
-

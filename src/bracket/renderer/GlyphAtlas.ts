@@ -13,6 +13,7 @@ export const ATLAS_FONT_PX = 48;
 export const FONT_FAMILY = '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, Helvetica, Arial, sans-serif, "Apple Color Emoji", "Segoe UI Emoji"';
 const FONT = `600 ${ATLAS_FONT_PX}px ${FONT_FAMILY}`;
 const PAD = 6;
+const INK_MARGIN = 3;
 const START_SIZE = 1024;
 const MAX_SIZE = 2048;
 
@@ -147,24 +148,26 @@ export class GlyphAtlas {
     const known = this.glyphs.get(ch);
     if (known) return known;
     if (this.full) return this.glyphs.get('?') as Glyph;
-    const advance = this.ctx.measureText(ch).width;
     const box = this.ctx.measureText(ch);
+    const advance = box.width;
     // Some glyphs overhang their advance (italics, emoji): size the cell by the ink too.
     const inkLeft = Math.max(0, Math.ceil(box.actualBoundingBoxLeft || 0));
     const inkRight = Math.ceil(Math.max(advance, box.actualBoundingBoxRight || 0));
     const w = inkLeft + inkRight + 2 * PAD;
     const at = this.allocate(w, this.cellHeight);
     if (this.full) return this.glyphs.get('?') as Glyph;
-    if (ch.trim() !== '') this.ctx.fillText(ch, at.x + PAD + inkLeft, at.y + PAD + this.ascent);
-    const g: Glyph = {
-      u0: at.x,
-      v0: at.y,
-      u1: at.x + w,
-      v1: at.y + this.cellHeight,
-      advance,
-      left: -(PAD + inkLeft),
-      top: -(PAD + this.ascent),
-    };
+    const penX = at.x + PAD + inkLeft;
+    const baseline = at.y + PAD + this.ascent;
+    if (ch.trim() !== '') this.ctx.fillText(ch, penX, baseline);
+    // The quad covers the ink plus a small margin, not the whole cell: less to fill.
+    const u0 = Math.max(at.x, Math.floor(penX - (box.actualBoundingBoxLeft || 0)) - INK_MARGIN);
+    const u1 = Math.min(at.x + w, Math.ceil(penX + (box.actualBoundingBoxRight || advance)) + INK_MARGIN);
+    const v0 = Math.max(at.y, Math.floor(baseline - (box.actualBoundingBoxAscent || this.ascent)) - INK_MARGIN);
+    const v1 = Math.min(at.y + this.cellHeight, Math.ceil(baseline + (box.actualBoundingBoxDescent || 0)) + INK_MARGIN);
+    const g: Glyph =
+      ch.trim() === ''
+        ? { u0: at.x, v0: at.y, u1: at.x, v1: at.y, advance, left: 0, top: 0 }
+        : { u0, v0, u1, v1, advance, left: u0 - penX, top: v0 - baseline };
     this.glyphs.set(ch, g);
     this.dirty = true;
     return g;

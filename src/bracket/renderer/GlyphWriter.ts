@@ -1,52 +1,33 @@
 import { ATLAS_FONT_PX, type Glyph, type GlyphAtlas, SOLID } from './GlyphAtlas';
-import { GLYPH_STRIDE } from './shaders';
+import { QuadWriter } from './QuadWriter';
 
-const WORDS = GLYPH_STRIDE / 4;
-
-/** Growable list of glyph instances: rect (4 × f32), atlas rect (4 × u16), premultiplied colour (u32). */
-export class GlyphWriter {
-  f32: Float32Array;
-  private u16: Uint16Array;
-  private u32: Uint32Array;
-  count = 0;
-
+/** Textured quads from the glyph atlas: text, avatar discs and solid overlays. */
+export class GlyphWriter extends QuadWriter {
   constructor(
     readonly atlas: GlyphAtlas,
     capacity = 256,
   ) {
-    this.f32 = new Float32Array(capacity * WORDS);
-    this.u16 = new Uint16Array(this.f32.buffer);
-    this.u32 = new Uint32Array(this.f32.buffer);
-  }
-
-  reset(): void {
-    this.count = 0;
-  }
-
-  private ensure(extra: number): void {
-    const need = (this.count + extra) * WORDS;
-    if (need <= this.f32.length) return;
-    const next = new Float32Array(Math.max(need, this.f32.length * 2));
-    next.set(this.f32.subarray(0, this.count * WORDS));
-    this.f32 = next;
-    this.u16 = new Uint16Array(next.buffer);
-    this.u32 = new Uint32Array(next.buffer);
+    super(capacity);
   }
 
   quad(x: number, y: number, w: number, h: number, g: Glyph, color: number): void {
-    this.ensure(1);
-    const o = this.count * WORDS;
-    this.f32[o] = x;
-    this.f32[o + 1] = y;
-    this.f32[o + 2] = w;
-    this.f32[o + 3] = h;
-    const o16 = (o + 4) * 2;
-    this.u16[o16] = g.u0;
-    this.u16[o16 + 1] = g.v0;
-    this.u16[o16 + 2] = g.u1;
-    this.u16[o16 + 3] = g.v1;
-    this.u32[o + 6] = color;
-    this.count++;
+    if (g.u1 <= g.u0) return;
+    const o = this.next();
+    const f = this.f32;
+    const u = this.u32;
+    f[o] = x;
+    f[o + 1] = y;
+    f[o + 4] = x + w;
+    f[o + 5] = y;
+    f[o + 8] = x + w;
+    f[o + 9] = y + h;
+    f[o + 12] = x;
+    f[o + 13] = y + h;
+    u[o + 2] = (g.u0 | (g.v0 << 16)) >>> 0;
+    u[o + 6] = (g.u1 | (g.v0 << 16)) >>> 0;
+    u[o + 10] = (g.u1 | (g.v1 << 16)) >>> 0;
+    u[o + 14] = (g.u0 | (g.v1 << 16)) >>> 0;
+    u[o + 3] = u[o + 7] = u[o + 11] = u[o + 15] = color;
   }
 
   rect(x: number, y: number, w: number, h: number, color: number): void {
@@ -79,7 +60,7 @@ export class GlyphWriter {
     let pen = x;
     for (const ch of text) {
       const g = this.atlas.glyph(ch);
-      if (ch !== ' ') this.quad(pen + g.left * s, baseline + g.top * s, (g.u1 - g.u0) * s, (g.v1 - g.v0) * s, g, color);
+      this.quad(pen + g.left * s, baseline + g.top * s, (g.u1 - g.u0) * s, (g.v1 - g.v0) * s, g, color);
       pen += g.advance * s;
     }
     return pen - x;
@@ -87,10 +68,5 @@ export class GlyphWriter {
 
   centred(text: string, cx: number, midY: number, size: number, color: number): void {
     this.text(text, cx - this.width(text, size) / 2, midY, size, color);
-  }
-
-  /** A compact copy of what was written. */
-  take(): Float32Array {
-    return this.f32.slice(0, this.count * WORDS);
   }
 }

@@ -17,6 +17,7 @@ import {
   TITLE_HEIGHT,
 } from '../metrics';
 import type { ViewEntry, ViewMatch } from '../model';
+import { isReady } from './cardShapes';
 import { DISC } from './GlyphAtlas';
 import type { GlyphWriter } from './GlyphWriter';
 import { avatarColor, PALETTE, rgba } from './palette';
@@ -33,10 +34,6 @@ const C = {
   header: rgba(PALETTE.header),
   title: rgba(PALETTE.title),
 };
-
-function isReady(m: ViewMatch): boolean {
-  return m.winner === null && !m.a.bye && !m.b.bye && !m.a.unknown && !m.b.unknown;
-}
 
 /** First letter of a name, for the avatar disc. */
 export function initialOf(label: string): string {

@@ -4,12 +4,15 @@ import { Redirect } from 'wouter';
 import { useSessionActor } from '../../app/session';
 
 /**
- * After sign-in the server lands the browser here. Boot (main.tsx) refreshes the session; when that settles,
- * successful or not, the user goes to / (a banned user is taken to /auth/banned by the session).
+ * After sign-in the server lands the browser here and the session (booted with `signingIn`) re-reads the user; when
+ * that settles, successful or not, the user goes to / (a banned user to /auth/banned).
  */
 export function CallbackPage() {
-  const busy = useSelector(useSessionActor(), (s) => s.matches('loading') || s.matches({ signedIn: 'verifying' }));
-  if (!busy) return <Redirect to="/" replace />;
+  const state = useSelector(useSessionActor(), (s) =>
+    s.matches('loading') || s.matches({ signedIn: 'verifying' }) ? 'busy' : s.matches('banned') ? 'banned' : 'settled',
+  );
+  if (state === 'banned') return <Redirect to="/auth/banned" replace />;
+  if (state === 'settled') return <Redirect to="/" replace />;
   return (
     <Center py={80}>
       <Stack align="center">

@@ -5,29 +5,31 @@ import { GAME_LABELS } from '../../domain/constants';
 import { formatDate } from '../../domain/dates';
 import { isStaffRole, useSessionUser } from '../../app/session';
 import { registrationState } from '../../domain/tournamentRules';
+import { entriesCount, formatFee, typeLabel } from './format';
 import classes from './TournamentCard.module.css';
 
 /**
  * A tournament in a list: goes to /tournaments/{id}/details. ENTRIES for ADMIN/OWNER, BRACKET when active,
- * and JOINED, REGISTER or CLOSED.
+ * and JOINED, REGISTER or CLOSED. REGISTER opens the detail page (where the join dialog is), or /login for guests.
  */
 export function TournamentCard({ tournament: t }: { tournament: Tournament }) {
   const user = useSessionUser();
   const [, navigate] = useLocation();
   const details = `/tournaments/${t.id}/details`;
   const registration = registrationState(t, Date.now());
-  const entries = t.tournamentType === 'TOURNAMENT' && t.teamLimit > 1 ? t.joinedTeamsLength : t.joinedUsersLength;
   return (
-    <Card withBorder radius="md" padding="lg" className={classes.card}>
-      <Card.Section component={Link} href={details} aria-label={`${t.title} details`}>
+    <Card withBorder radius="md" padding="lg" className={classes.card} component="article" aria-label={t.title}>
+      <Card.Section component={Link} href={details} aria-label={`${t.title} details`} tabIndex={-1}>
         <Image src={t.graphicUrl} fallbackSrc="/tournament-banner.svg" h={140} alt="" />
       </Card.Section>
       <Stack gap={6} mt="md" className={classes.body}>
-        <Group justify="space-between" wrap="nowrap">
-          <Text component={Link} href={details} fw={800} size="lg" lineClamp={1} className={classes.title}>
+        <Group justify="space-between" wrap="nowrap" align="start">
+          <Text component={Link} href={details} fw={800} size="lg" lineClamp={2} className={classes.title}>
             {t.title}
           </Text>
-          {t.entryFee > 0 ? <Badge color="yellow">€{t.entryFee.toFixed(2)}</Badge> : <Badge color="green">FREE</Badge>}
+          <Badge color={t.entryFee > 0 ? 'yellow' : 'green'} variant="light" style={{ flexShrink: 0 }}>
+            {formatFee(t.entryFee)}
+          </Badge>
         </Group>
         <Text size="sm" c="dimmed" lineClamp={1}>
           {t.subTitle}
@@ -36,7 +38,7 @@ export function TournamentCard({ tournament: t }: { tournament: Tournament }) {
           {GAME_LABELS[t.game]} · {formatDate(t.startDate)} {t.startTime}
         </Text>
         <Text size="sm" c="dimmed">
-          {entries} / {t.signUpLimit} entries · {t.tournamentType === 'SWITCHEROO' ? `Switcheroo ${t.switcherooType.toLowerCase()}` : t.teamLimit > 1 ? `${t.teamLimit}v${t.teamLimit}` : 'Solo'}
+          {entriesCount(t)} / {t.signUpLimit} entries · {typeLabel(t)}
         </Text>
       </Stack>
       <Group mt="md" gap="xs">

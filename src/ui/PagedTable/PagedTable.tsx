@@ -1,4 +1,4 @@
-import { Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import type { PagedList } from './usePagedList';
@@ -17,7 +17,10 @@ interface PagedTableProps<T> {
   getRowId?: (row: T) => string;
 }
 
-/** Title, debounced search, table, "Loading..." / "No results found", optional Total Results, page selector. */
+/**
+ * Title, debounced search, filters and a refresh button, the table ("Loading...", "No results found", or a failure
+ * with Try again), an optional Total Results line and the page selector.
+ */
 export function PagedTable<T>({ title, list, columns, searchPrompt, filters, showTotal, getRowId }: PagedTableProps<T>) {
   const table = useReactTable({
     data: list.results,
@@ -32,21 +35,24 @@ export function PagedTable<T>({ title, list, columns, searchPrompt, filters, sho
   return (
     <Stack gap="md">
       {title && <Title order={2}>{title}</Title>}
-      {(searchPrompt || filters) && (
-        <Group justify="space-between" align="end">
-          {searchPrompt && (
-            <TextInput
-              className={classes.search}
-              placeholder={searchPrompt}
-              aria-label={searchPrompt}
-              value={list.search}
-              onChange={(e) => list.setSearch(e.currentTarget.value)}
-              type="search"
-            />
-          )}
+      <Group justify="space-between" align="end" gap="sm">
+        {searchPrompt && (
+          <TextInput
+            className={classes.search}
+            placeholder={searchPrompt}
+            aria-label={searchPrompt}
+            value={list.search}
+            onChange={(e) => list.setSearch(e.currentTarget.value)}
+            type="search"
+          />
+        )}
+        <Group gap="sm" ml="auto">
           {filters}
+          <ActionIcon variant="subtle" size="lg" aria-label="Refresh list" onClick={list.reload} title="Refresh list">
+            <span aria-hidden>↻</span>
+          </ActionIcon>
         </Group>
-      )}
+      </Group>
       <Table.ScrollContainer minWidth={600}>
         <Table striped highlightOnHover verticalSpacing="sm" aria-busy={busy}>
           <Table.Thead>
@@ -61,6 +67,13 @@ export function PagedTable<T>({ title, list, columns, searchPrompt, filters, sho
           <Table.Tbody>
             {list.loading ? (
               <StatusRow colSpan={columns.length}>Loading...</StatusRow>
+            ) : list.failed ? (
+              <StatusRow colSpan={columns.length}>
+                The list could not be loaded.{' '}
+                <Button variant="subtle" size="compact-sm" onClick={list.reload}>
+                  Try again
+                </Button>
+              </StatusRow>
             ) : list.results.length === 0 ? (
               <StatusRow colSpan={columns.length}>No results found</StatusRow>
             ) : (
@@ -75,12 +88,12 @@ export function PagedTable<T>({ title, list, columns, searchPrompt, filters, sho
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {showTotal && !list.loading && (
+      {showTotal && !list.loading && !list.failed && (
         <Text size="sm" c="dimmed">
           Total Results: {list.total}
         </Text>
       )}
-      <PageSelector pageNo={list.pageNo} pages={list.pages} disabled={list.loading} onChange={list.setPage} />
+      <PageSelector pageNo={list.pageNo} pages={list.pages} disabled={busy} onChange={list.setPage} />
     </Stack>
   );
 }

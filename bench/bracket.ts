@@ -1,0 +1,242 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { serveStatic } from './server';
+
+/*
+ * Bracket canvas benchmark (npm run bench:bracket). Builds bench/bracket with Vite, serves it on
+ * 127.0.0.1 and measures it in Debian Chromium for several bracket sizes, in two configurations:
+ * default flags (WebGL falls back to SwiftShader) and everything through SwiftShader.
+ * Writes bench/results/bracket.json, bench/results/bracket.md and screenshots.
+ *
+ * Environment: BENCH_SIZES=64,4096  BENCH_CONFIGS=default,swiftshader  BENCH_REPEAT=3  BENCH_SCREENS=0
+ */
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const BASE_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--js-flags=--expose-gc',
+];
+const CONFIGS = [
+  { name: 'default', label: 'default flags (SwiftShader for WebGL only)', args: [] as string[] },
+  { name: 'swiftshader', label: '--use-angle=swiftshader --enable-unsafe-swiftshader', args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'] },
+];
+const SIZES = (process.env.BENCH_SIZES ?? '64,256,1024,4096,16384').split(',').map(Number);
+const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
+const SCREENS = process.env.BENCH_SCREENS !== '0';
+const VIEWPORT = { width: 1280, height: 720 };
+
+interface RunStats {
+  frames: number;
+  median: number;
+  p95: number;
+  max: number;
+  over33: number;
+  over17: number;
+  drawCallsMedian: number;
+  cpuMedian: number;
+  cpuP95: number;
+}
+
+interface Sample {
+  matches: number;
+  dataMs: number;
+  firstFrameMs: number;
+  setDataMs: number;
+  zoom: RunStats;
+  pan: RunStats;
+  heapMB: number;
+  arrayBuffersMB: number;
+}
+
+type BenchWindow = {
+  bench: {
+    init(): Promise<void>;
+    prepare(n: number): { matches: number; ms: number };
+    firstFrame(): Promise<{ ms: number; setDataMs: number }>;
+    zoom(): Promise<RunStats>;
+    pan(): Promise<RunStats>;
+    setCamera(zoom: number, dx: number, dy: number): void;
+    settle(): Promise<void>;
+  };
+};
+
+async function openBench(browser: Browser, url: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: VIEWPORT, deviceScaleFactor: 1 });
+  page.on('pageerror', (e) => console.error('page error:', e.message));
+  await page.goto(`${url}/bracket/index.html`);
+  await page.waitForFunction(() => 'bench' in window);
+  await page.evaluate(() => (window as unknown as BenchWindow).bench.init());
+  return page;
+}
+
+async function measure(browser: Browser, url: string, n: number): Promise<Sample> {
+  const page = await openBench(browser, url);
+  try {
+    const data = await page.evaluate((size) => (window as unknown as BenchWindow).bench.prepare(size), n);
+    const first = await page.evaluate(() => (window as unknown as BenchWindow).bench.firstFrame());
+    const zoom = await page.evaluate(() => (window as unknown as BenchWindow).bench.zoom());
+    const pan = await page.evaluate(() => (window as unknown as BenchWindow).bench.pan());
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('HeapProfiler.collectGarbage');
+    await cdp.send('HeapProfiler.collectGarbage');
+    const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number; backingStorageSize?: number };
+    await cdp.detach();
+    return {
+      matches: data.matches,
+      dataMs: data.ms,
+      firstFrameMs: first.ms,
+      setDataMs: first.setDataMs,
+      zoom,
+      pan,
+      heapMB: heap.usedSize / 2 ** 20,
+      arrayBuffersMB: (heap.backingStorageSize ?? 0) / 2 ** 20,
+    };
+  } finally {
+    await page.close();
+  }
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor((s.length - 1) / 2)];
+}
+
+/** The median sample of each figure over the repeats (figures are independent medians). */
+function combine(samples: Sample[]): Sample & { repeats: number } {
+  const runMedian = (pick: (s: Sample) => RunStats): RunStats => {
+    const runs = samples.map(pick);
+    const keys = Object.keys(runs[0]) as (keyof RunStats)[];
+    return Object.fromEntries(keys.map((k) => [k, median(runs.map((r) => r[k]))])) as unknown as RunStats;
+  };
+  return {
+    repeats: samples.length,
+    matches: samples[0].matches,
+    dataMs: median(samples.map((s) => s.dataMs)),
+    firstFrameMs: median(samples.map((s) => s.firstFrameMs)),
+    setDataMs: median(samples.map((s) => s.setDataMs)),
+    zoom: runMedian((s) => s.zoom),
+    pan: runMedian((s) => s.pan),
+    heapMB: median(samples.map((s) => s.heapMB)),
+    arrayBuffersMB: median(samples.map((s) => s.arrayBuffersMB)),
+  };
+}
+
+async function screenshots(browser: Browser, url: string, config: string, dir: string): Promise<string[]> {
+  const page = await openBench(browser, url);
+  const files: string[] = [];
+  try {
+    await page.evaluate(() => (window as unknown as BenchWindow).bench.prepare(4096));
+    await page.evaluate(() => (window as unknown as BenchWindow).bench.firstFrame());
+    const shots: [string, number, number, number][] = [
+      ['z0.125-overview', 0.125, 0, 0],
+      ['z0.3', 0.3, 0, -9000],
+      ['z0.6', 0.6, -300, -14000],
+      ['z1', 1, -600, -21300],
+      ['z2', 2, -1900, -42750],
+      ['z4', 4, -3750, -85300],
+    ];
+    for (const [name, zoom, dx, dy] of shots) {
+      await page.evaluate(([z, x, y]) => (window as unknown as BenchWindow).bench.setCamera(z, x, y), [zoom, dx, dy] as const);
+      await page.evaluate(() => (window as unknown as BenchWindow).bench.settle());
+      const file = resolve(dir, `${config}-4096-${name}.png`);
+      await page.screenshot({ path: file });
+      files.push(file);
+    }
+    // Hover an entry: its path lights up.
+    await page.evaluate(() => (window as unknown as BenchWindow).bench.setCamera(0.6, -300, -14000));
+    await page.evaluate(() => (window as unknown as BenchWindow).bench.settle());
+    await page.mouse.move(700, 300);
+    await page.evaluate(() => (window as unknown as BenchWindow).bench.settle());
+    const file = resolve(dir, `${config}-4096-hover.png`);
+    await page.screenshot({ path: file });
+    files.push(file);
+  } finally {
+    await page.close();
+  }
+  return files;
+}
+
+function table(results: { config: string; label: string; entries: number; sample: Sample & { repeats: number } }[]): string {
+  const f = (x: number, d = 1) => x.toFixed(d);
+  const lines = [
+    '| configuration | entries | matches | first frame (ms) | zoom median / p95 / max (ms) | zoom frames >33 ms | pan median / p95 / max (ms) | pan frames >33 ms | JS per frame median / p95 (ms) | draw calls / frame | JS heap after GC (MB) |',
+    '|---|---:|---:|---:|---|---:|---|---:|---|---:|---:|',
+  ];
+  for (const r of results) {
+    const s = r.sample;
+    lines.push(
+      `| ${r.config} | ${r.entries.toLocaleString('en')} | ${s.matches.toLocaleString('en')} | ${f(s.firstFrameMs, 0)} | ${f(s.zoom.median)} / ${f(s.zoom.p95)} / ${f(s.zoom.max)} | ${s.zoom.over33} | ${f(s.pan.median)} / ${f(s.pan.p95)} / ${f(s.pan.max)} | ${s.pan.over33} | ${f(Math.max(s.zoom.cpuMedian, s.pan.cpuMedian), 2)} / ${f(Math.max(s.zoom.cpuP95, s.pan.cpuP95), 2)} | ${s.zoom.drawCallsMedian} | ${f(s.heapMB)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+export async function runBracketBench(): Promise<void> {
+  console.log('bracket bench: building bench pages…');
+  await build({ configFile: resolve(here, 'vite.bench.config.ts'), logLevel: 'warn' });
+  const server = await serveStatic(resolve(here, 'dist'));
+  const outDir = resolve(here, 'results');
+  const screenDir = resolve(outDir, 'screens');
+  mkdirSync(screenDir, { recursive: true });
+  const only = process.env.BENCH_CONFIGS?.split(',');
+  const results: { config: string; label: string; entries: number; sample: Sample & { repeats: number }; runs: Sample[] }[] = [];
+  try {
+    for (const config of CONFIGS.filter((c) => !only || only.includes(c.name))) {
+      const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...BASE_ARGS, ...config.args] });
+      try {
+        for (const n of SIZES) {
+          const runs: Sample[] = [];
+          for (let i = 0; i < REPEAT; i++) runs.push(await measure(browser, server.url, n));
+          const sample = combine(runs);
+          results.push({ config: config.name, label: config.label, entries: n, sample, runs });
+          console.log(
+            `${config.name} n=${n}: first frame ${sample.firstFrameMs.toFixed(0)} ms, zoom p95 ${sample.zoom.p95.toFixed(1)} ms (${sample.zoom.over33} >33), pan p95 ${sample.pan.p95.toFixed(1)} ms (${sample.pan.over33} >33), heap ${sample.heapMB.toFixed(1)} MB, draws ${sample.zoom.drawCallsMedian}`,
+          );
+        }
+        if (SCREENS) await screenshots(browser, server.url, config.name, screenDir);
+      } finally {
+        await browser.close();
+      }
+    }
+  } finally {
+    await server.close();
+  }
+  const chromiumVersion = await (async () => {
+    const b = await chromium.launch({ executablePath: CHROMIUM, args: BASE_ARGS });
+    const v = b.version();
+    await b.close();
+    return v;
+  })();
+  const meta = { date: new Date().toISOString(), chromium: chromiumVersion, viewport: VIEWPORT, repeats: REPEAT, cpus: (await import('node:os')).cpus().length };
+  writeFileSync(resolve(outDir, 'bracket.json'), `${JSON.stringify({ meta, configs: CONFIGS, results }, null, 2)}\n`);
+  const md = [
+    '# Bracket canvas benchmark',
+    '',
+    `Chromium ${meta.chromium}, headless, ${VIEWPORT.width}×${VIEWPORT.height} at device pixel ratio 1, ${meta.cpus} CPU cores; median of ${REPEAT} page loads per row. ${meta.date}.`,
+    'Zoom: 120 frames 1 → 0.125 → 4 → 1 about the centre. Pan: 120 frames at zoom 0.6, 24 px per frame. Frame times are requestAnimationFrame deltas; "JS per frame" is the engine\'s own time per rendered frame.',
+    '',
+    ...CONFIGS.map((c) => `- **${c.name}**: ${c.label}`),
+    '',
+    table(results),
+    '',
+  ].join('\n');
+  writeFileSync(resolve(outDir, 'bracket.md'), md);
+  console.log(`\n${md}`);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  runBracketBench().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}

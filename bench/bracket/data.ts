@@ -1,0 +1,53 @@
+import { fromEngine, type ViewMatch } from '../../src/bracket/model';
+import { generateBracket } from '../../src/domain/bracket/generateBracket';
+import { resolveMatch } from '../../src/domain/bracket/propagate';
+import type { Bracket } from '../../src/domain/bracket/types';
+
+// Deterministic bench data: a real engine bracket with about half of the matches (the first half
+// in play order) decided, gamer-tag names and scores.
+
+function random(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 4294967296;
+  };
+}
+
+const FIRST = ['Night', 'Shadow', 'Blaze', 'Frost', 'Zero', 'Viper', 'Ghost', 'Nova', 'Rogue', 'Titan', 'Echo', 'Pixel', 'Storm', 'Raven', 'Iron', 'Lunar', 'Crimson', 'Silent', 'Turbo', 'Neon'];
+const SECOND = ['Owl', 'Fang', 'Strike', 'Wolf', 'Byte', 'Reaper', 'Knight', 'Hawk', 'Pulse', 'Drift', 'Sniper', 'Flux', 'Core', 'Blade', 'Fox', 'Rush', 'Spark', 'Lynx', 'Vortex', 'Ace'];
+
+export function entrantName(e: number): string {
+  const r = random(e * 7919 + 17);
+  const a = FIRST[Math.floor(r() * FIRST.length)];
+  const b = SECOND[Math.floor(r() * SECOND.length)];
+  const style = Math.floor(r() * 4);
+  if (style === 0) return `${a}${b}`;
+  if (style === 1) return `${a}_${b}${Math.floor(r() * 99)}`;
+  if (style === 2) return `xX${a}${b}Xx`;
+  return `${a.toLowerCase()}.${b.toLowerCase()} ${Math.floor(r() * 999)}`;
+}
+
+/** Decides the first `share` of the matches in play order (A wins 70 % of the time). */
+export function playedBracket(n: number, share = 0.5): Bracket {
+  const b = generateBracket(n);
+  const matches = b.matches.slice();
+  const decide = Math.floor(matches.length * share);
+  const r = random(n);
+  for (let i = 0; i < matches.length; i++) {
+    let m = resolveMatch(matches[i], matches, n, null, true);
+    if (i < decide && m.live && m.winner === null && m.entryA !== null && m.entryB !== null) {
+      m = resolveMatch(m, matches, n, r() < 0.7 ? 'A' : 'B', true);
+    }
+    matches[i] = m;
+  }
+  return { ...b, matches };
+}
+
+export function benchMatches(n: number, share = 0.5): ViewMatch[] {
+  return fromEngine(
+    playedBracket(n, share),
+    (e) => ({ label: entrantName(e), imageUrl: null }),
+    (m) => (m.winner === 'A' ? [2, m.number % 2] : [m.number % 2, 2]),
+  );
+}

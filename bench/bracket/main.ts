@@ -1,0 +1,199 @@
+import { createBracketEngine, type BracketEngine } from '../../src/bracket/renderer/createBracketEngine';
+import type { ViewMatch } from '../../src/bracket/model';
+import { benchMatches } from './data';
+
+/*
+ * Page side of the bracket bench: bench/bracket.ts drives it through `window.bench`.
+ * Draw calls are counted by wrapping the WebGL draw entry points before Pixi starts.
+ */
+
+let drawCalls = 0;
+for (const proto of [WebGL2RenderingContext.prototype, WebGLRenderingContext.prototype] as unknown as Record<string, (...a: unknown[]) => unknown>[]) {
+  for (const name of ['drawElements', 'drawArrays', 'drawElementsInstanced', 'drawArraysInstanced']) {
+    const original = proto[name];
+    if (typeof original !== 'function') continue;
+    proto[name] = function (this: unknown, ...args: unknown[]) {
+      drawCalls++;
+      return original.apply(this, args);
+    };
+  }
+}
+
+const glCalls: Record<string, number> = {};
+for (const proto of [WebGL2RenderingContext.prototype] as unknown as Record<string, (...a: unknown[]) => unknown>[]) {
+  for (const name of ['texImage2D', 'texSubImage2D', 'generateMipmap', 'bufferSubData', 'bufferData', 'useProgram', 'bindTexture', 'uniform1f', 'uniformMatrix3fv', 'clear', 'readPixels', 'bindFramebuffer']) {
+    const original = proto[name];
+    proto[name] = function (this: unknown, ...args: unknown[]) {
+      glCalls[name] = (glCalls[name] ?? 0) + 1;
+      return original.apply(this, args);
+    };
+  }
+}
+(window as unknown as { glCalls: unknown }).glCalls = glCalls;
+
+const host = document.getElementById('host') as HTMLElement;
+let engine: BracketEngine | null = null;
+let data: ViewMatch[] = [];
+const cpu: number[] = [];
+
+function nextFrameEvent(e: BracketEngine): Promise<void> {
+  return new Promise((resolve) => {
+    const off = e.on('frame', () => {
+      off();
+      resolve();
+    });
+  });
+}
+
+function gpuSync(): void {
+  const canvas = host.querySelector('canvas') as HTMLCanvasElement;
+  const gl = canvas.getContext('webgl2') as WebGL2RenderingContext;
+  gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
+}
+
+const raf = () => new Promise<number>((r) => requestAnimationFrame(r));
+
+interface RunStats {
+  frames: number;
+  median: number;
+  p95: number;
+  max: number;
+  over33: number;
+  over17: number;
+  drawCallsMedian: number;
+  cpuMedian: number;
+  cpuP95: number;
+}
+
+function quantile(xs: number[], q: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * (s.length - 1) + 0.5))] ?? 0;
+}
+
+/** Runs `step(k)` in 120 consecutive frames and measures the frame deltas. */
+async function run(frames: number, step: (k: number) => void): Promise<RunStats> {
+  const e = engine as BracketEngine;
+  const deltas: number[] = [];
+  const draws: number[] = [];
+  cpu.length = 0;
+  const off = e.on('frame', (f) => cpu.push(f.cpuMs));
+  await raf();
+  let last = await raf();
+  let lastDraws = drawCalls;
+  for (let k = 0; k < frames; k++) {
+    step(k);
+    const t = await raf();
+    deltas.push(t - last);
+    draws.push(drawCalls - lastDraws);
+    last = t;
+    lastDraws = drawCalls;
+  }
+  await raf();
+  off();
+  return {
+    frames,
+    median: quantile(deltas, 0.5),
+    p95: quantile(deltas, 0.95),
+    max: Math.max(...deltas),
+    over33: deltas.filter((d) => d > 33.4).length,
+    over17: deltas.filter((d) => d > 17.5).length,
+    drawCallsMedian: quantile(draws.filter((d) => d > 0), 0.5),
+    cpuMedian: quantile(cpu, 0.5),
+    cpuP95: quantile(cpu, 0.95),
+  };
+}
+
+const bench = {
+  async init(): Promise<void> {
+    engine = createBracketEngine(host, { resolution: 1 });
+    await engine.ready;
+    await raf();
+  },
+  prepare(n: number): { matches: number; ms: number } {
+    const t0 = performance.now();
+    data = benchMatches(n);
+    return { matches: data.length, ms: performance.now() - t0 };
+  },
+  /** setData → the first frame rendered and finished on the GPU. */
+  async firstFrame(): Promise<{ ms: number; setDataMs: number }> {
+    const e = engine as BracketEngine;
+    const shown = nextFrameEvent(e);
+    const t0 = performance.now();
+    e.setData(data);
+    const setDataMs = performance.now() - t0;
+    await shown;
+    gpuSync();
+    return { ms: performance.now() - t0, setDataMs };
+  },
+  /** 120 frames: zoom 1 → 0.125 → 4 → 1 about the centre, log-linear. */
+  async zoom(): Promise<RunStats> {
+    const e = engine as BracketEngine;
+    e.jumpTo('winners', { animate: false });
+    e.zoomTo(1, { x: 0, y: 0 }, { animate: false });
+    e.panBy(-200, -1500, { animate: false });
+    await raf();
+    const stops = [1, 0.125, 4, 1];
+    const centre = { x: innerWidth / 2, y: innerHeight / 2 };
+    return run(120, (k) => {
+      const leg = Math.floor(k / 40);
+      const t = ((k % 40) + 1) / 40;
+      const z = Math.exp(Math.log(stops[leg]) + (Math.log(stops[leg + 1]) - Math.log(stops[leg])) * t);
+      e.zoomTo(z, centre, { animate: false });
+    });
+  },
+  /** 120 frames of panning at zoom 0.6 (text on), 24 px per frame. */
+  async pan(): Promise<RunStats> {
+    const e = engine as BracketEngine;
+    e.jumpTo('winners', { animate: false });
+    e.zoomTo(0.6, { x: 0, y: 0 }, { animate: false });
+    await raf();
+    return run(120, () => e.panBy(-6, -24, { animate: false }));
+  },
+  setCamera(zoom: number, dx: number, dy: number): void {
+    const e = engine as BracketEngine;
+    e.jumpTo('winners', { animate: false });
+    e.zoomTo(zoom, { x: 0, y: 0 }, { animate: false });
+    e.panBy(dx, dy, { animate: false });
+  },
+  async settle(): Promise<void> {
+    await raf();
+    await raf();
+    gpuSync();
+  },
+  engine: () => engine,
+  internals: () => (engine as unknown as { internals(): { app: unknown; scene: Record<string, { mesh: { visible: boolean } }> } }).internals(),
+  /** Synchronous cost of one frame (render + GPU finish) at a still camera: median and min of 30. */
+  async cost(zoom: number, dx: number, dy: number, hide: string[] = []): Promise<{ median: number; min: number }> {
+    bench.setCamera(zoom, dx, dy);
+    await raf();
+    await raf();
+    const { app, scene } = bench.internals() as unknown as { app: { renderer: { render(o: unknown): void }; stage: unknown }; scene: { hidden: Set<string>; update(c: unknown, v: unknown): void } };
+    scene.hidden.clear();
+    for (const h of hide) scene.hidden.add(h);
+    const e = engine as BracketEngine;
+    const times: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const t0 = performance.now();
+      scene.update(e.getCamera(), { width: innerWidth, height: innerHeight });
+      app.renderer.render({ container: app.stage });
+      gpuSync();
+      times.push(performance.now() - t0);
+    }
+    scene.hidden.clear();
+    return { median: quantile(times, 0.5), min: Math.min(...times) };
+  },
+  /** Re-renders a still camera for 60 frames. */
+  async still(zoom: number, dx: number, dy: number, hide: string[] = []): Promise<RunStats> {
+    const e = engine as BracketEngine;
+    bench.setCamera(zoom, dx, dy);
+    await raf();
+    const scene = bench.internals().scene as unknown as { hidden: Set<string> };
+    scene.hidden.clear();
+    for (const h of hide) scene.hidden.add(h);
+    const result = await run(60, (k) => e.panBy(k % 2 ? 0.01 : -0.01, 0, { animate: false }));
+    scene.hidden.clear();
+    return result;
+  },
+};
+
+(window as unknown as { bench: typeof bench }).bench = bench;

@@ -1,0 +1,286 @@
+import { and, assign, fromPromise, setup } from 'xstate';
+import type { TeamManagementRow, TemporaryTeamDetail } from '../src/api/contract/team';
+import type { Invitee } from '../src/api/contract/user';
+import { searchInvitees } from '../src/api/endpoints/invites';
+import {
+  disbandTemporaryTeam,
+  forceAddToTemporaryTeam,
+  getTemporaryTeam,
+  getTemporaryTeamMembers,
+  inviteToTemporaryTeam,
+  leaveTemporaryTeam,
+  patchTemporaryTeam,
+  removeTemporaryTeamLogo,
+  removeTemporaryTeamMember,
+  revokeTemporaryTeamInvite,
+  uploadTemporaryTeamLogo,
+} from '../src/api/endpoints/temporaryTeams';
+import { VALIDATION } from '../src/domain/messages';
+
+export interface TeamManagementInput {
+  teamId: number;
+  viewerId: number;
+  /** Opened through "Manage Team (Admin)": staff paths, Force Add instead of Send Invite, no logo upload. */
+  asAdmin: boolean;
+}
+
+/** A change to the team. The ones the spec confirms first go through `confirming`. */
+export type TeamAction =
+  | { kind: 'rename'; name: string }
+  | { kind: 'saveSubstitutes'; names: string[] }
+  | { kind: 'uploadLogo'; file: File }
+  | { kind: 'removeLogo' }
+  | { kind: 'invite'; user: Invitee }
+  | { kind: 'forceAdd'; user: Invitee }
+  | { kind: 'removeMember'; member: TeamManagementRow }
+  | { kind: 'revokeInvite'; member: TeamManagementRow }
+  | { kind: 'leave' }
+  | { kind: 'disband' };
+
+export interface TeamManagementContext extends TeamManagementInput {
+  team: TemporaryTeamDetail | null;
+  rows: TeamManagementRow[];
+  search: string;
+  results: Invitee[];
+  selected: Invitee | null;
+  pending: TeamAction | null;
+  errors: { name?: string; substitutes?: string };
+}
+
+export type TeamManagementOutcome = 'done' | 'left' | 'disbanded';
+
+export type TeamManagementEvent =
+  | { type: 'team.reload' }
+  | { type: 'team.rename'; name: string }
+  | { type: 'substitutes.save'; names: string[] }
+  | { type: 'logo.upload'; file: File }
+  | { type: 'logo.remove' }
+  | { type: 'search.change'; search: string }
+  | { type: 'search.submit' }
+  | { type: 'user.select'; user: Invitee | null }
+  | { type: 'user.invite' }
+  | { type: 'member.remove'; member: TeamManagementRow }
+  | { type: 'invite.revoke'; member: TeamManagementRow }
+  | { type: 'team.leave' }
+  | { type: 'team.disband' }
+  | { type: 'confirm.accept' }
+  | { type: 'confirm.cancel' }
+  | { type: 'dialog.done' };
+
+const isBlank = (s: string) => s.trim().length === 0;
+
+async function perform(teamId: number, asAdmin: boolean, action: TeamAction): Promise<void> {
+  switch (action.kind) {
+    case 'rename':
+      return patchTemporaryTeam(teamId, { name: action.name.trim() }, asAdmin);
+    case 'saveSubstitutes':
+      return patchTemporaryTeam(teamId, { freeSubstitutes: action.names.map((n) => n.trim()) }, asAdmin);
+    case 'uploadLogo':
+      return uploadTemporaryTeamLogo(teamId, action.file);
+    case 'removeLogo':
+      return removeTemporaryTeamLogo(teamId);
+    case 'invite':
+      return inviteToTemporaryTeam(teamId, action.user.id);
+    case 'forceAdd':
+      return forceAddToTemporaryTeam(teamId, action.user.id);
+    case 'removeMember':
+      return removeTemporaryTeamMember(teamId, action.member.id, asAdmin);
+    case 'revokeInvite':
+      return revokeTemporaryTeamInvite(teamId, action.member.id);
+    case 'leave':
+      await leaveTemporaryTeam(teamId);
+      return;
+    case 'disband':
+      return disbandTemporaryTeam(teamId);
+  }
+}
+
+/**
+ * The team management dialog of a tournament team: loads the team and its rows, then renames, edits free
+ * substitutes, uploads or removes the logo, searches players to invite (or force-add, for staff), removes
+ * members, revokes invites, leaves and disbands. Destructive actions and invites are confirmed first. The view
+ * provides `notifyDone` (the success notification of an action), `notifyInvalidUser`, `reportError` and `finish`.
+ */
+export const teamManagementMachine = setup({
+  types: {
+    context: {} as TeamManagementContext,
+    events: {} as TeamManagementEvent,
+    input: {} as TeamManagementInput,
+  },
+  actors: {
+    loadTeam: fromPromise<{ team: TemporaryTeamDetail; rows: TeamManagementRow[] }, { teamId: number }>(async ({ input }) => {
+      const [team, rows] = await Promise.all([getTemporaryTeam(input.teamId), getTemporaryTeamMembers(input.teamId)]);
+      return { team, rows };
+    }),
+    searchUsers: fromPromise<Invitee[], { search: string }>(({ input }) => searchInvitees(input.search)),
+    performAction: fromPromise<void, { teamId: number; asAdmin: boolean; action: TeamAction }>(({ input }) =>
+      perform(input.teamId, input.asAdmin, input.action),
+    ),
+  },
+  actions: {
+    notifyDone: (_, _params: { action: TeamAction; team: TemporaryTeamDetail | null }) => {},
+    notifyInvalidUser: () => {},
+    /** The dialog closes: Done, or the viewer left or disbanded the team. */
+    finish: (_, _params: { outcome: TeamManagementOutcome }) => {},
+    reportError: (_, _params: { error: unknown }) => {},
+    clearPending: assign({ pending: null }),
+    /** Holds the action until the user confirms it. */
+    ask: assign({ pending: (_, action: TeamAction) => action }),
+  },
+  guards: {
+    isCaptain: ({ context }) => !context.asAdmin && context.team?.captainId === context.viewerId,
+    canManage: ({ context }) => context.asAdmin || context.team?.captainId === context.viewerId,
+    isMember: ({ context }) => !context.asAdmin && context.rows.some((r) => r.type === 'MEMBER' && r.id === context.viewerId),
+    hasSearchTerm: ({ context }) => !isBlank(context.search),
+    hasSelectedUser: ({ context }) => context.selected !== null,
+    isNewNameBlank: ({ event }) => event.type === 'team.rename' && isBlank(event.name),
+    hasBlankSubstitute: ({ event }) => event.type === 'substitutes.save' && event.names.some(isBlank),
+    isOtherMember: ({ context, event }) =>
+      event.type === 'member.remove' && event.member.type === 'MEMBER' && event.member.id !== context.viewerId,
+    isInvitee: ({ event }) => event.type === 'invite.revoke' && event.member.type === 'INVITE',
+    /** After leaving or disbanding, the viewer no longer manages this team. */
+    endsManagement: ({ context }) => context.pending?.kind === 'leave' || context.pending?.kind === 'disband',
+  },
+}).createMachine({
+  id: 'teamManagement',
+  context: ({ input }) => ({
+    ...input,
+    team: null,
+    rows: [],
+    search: '',
+    results: [],
+    selected: null,
+    pending: null,
+    errors: {},
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        src: 'loadTeam',
+        input: ({ context }) => ({ teamId: context.teamId }),
+        onDone: {
+          target: 'ready',
+          actions: assign({ team: ({ event }) => event.output.team, rows: ({ event }) => event.output.rows }),
+        },
+        onError: {
+          target: 'failed',
+          actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    failed: {
+      on: { 'team.reload': 'loading', 'dialog.done': 'done' },
+    },
+    ready: {
+      on: {
+        'team.rename': [
+          { guard: 'isNewNameBlank', actions: assign({ errors: ({ context }) => ({ ...context.errors, name: VALIDATION.newTeamName }) }) },
+          {
+            guard: 'canManage',
+            target: 'saving',
+            actions: assign({
+              pending: ({ event }) => ({ kind: 'rename', name: event.name }) as TeamAction,
+              errors: ({ context }) => ({ ...context.errors, name: undefined }),
+            }),
+          },
+        ],
+        'substitutes.save': [
+          {
+            guard: 'hasBlankSubstitute',
+            actions: assign({ errors: ({ context }) => ({ ...context.errors, substitutes: VALIDATION.substituteName }) }),
+          },
+          {
+            guard: 'canManage',
+            target: 'saving',
+            actions: assign({
+              pending: ({ event }) => ({ kind: 'saveSubstitutes', names: event.names }) as TeamAction,
+              errors: ({ context }) => ({ ...context.errors, substitutes: undefined }),
+            }),
+          },
+        ],
+        'logo.upload': {
+          guard: 'isCaptain',
+          target: 'saving',
+          actions: assign({ pending: ({ event }) => ({ kind: 'uploadLogo', file: event.file }) as TeamAction }),
+        },
+        'logo.remove': { guard: 'canManage', target: 'confirming', actions: { type: 'ask', params: { kind: 'removeLogo' } } },
+        'search.change': { actions: assign({ search: ({ event }) => event.search }) },
+        'search.submit': { guard: 'hasSearchTerm', target: 'searching' },
+        'user.select': { actions: assign({ selected: ({ event }) => event.user }) },
+        'user.invite': [
+          {
+            guard: and(['canManage', 'hasSelectedUser']),
+            target: 'confirming',
+            actions: {
+              type: 'ask',
+              params: ({ context }) => ({ kind: context.asAdmin ? 'forceAdd' : 'invite', user: context.selected! }),
+            },
+          },
+          { actions: 'notifyInvalidUser' },
+        ],
+        'member.remove': {
+          guard: and(['canManage', 'isOtherMember']),
+          target: 'confirming',
+          actions: { type: 'ask', params: ({ event }) => ({ kind: 'removeMember', member: event.member }) },
+        },
+        'invite.revoke': {
+          guard: and(['isCaptain', 'isInvitee']),
+          target: 'confirming',
+          actions: { type: 'ask', params: ({ event }) => ({ kind: 'revokeInvite', member: event.member }) },
+        },
+        'team.leave': { guard: 'isMember', target: 'confirming', actions: { type: 'ask', params: { kind: 'leave' } } },
+        'team.disband': { guard: 'canManage', target: 'confirming', actions: { type: 'ask', params: { kind: 'disband' } } },
+        'dialog.done': 'done',
+      },
+    },
+    searching: {
+      invoke: {
+        src: 'searchUsers',
+        input: ({ context }) => ({ search: context.search.trim() }),
+        onDone: { target: 'ready', actions: assign({ results: ({ event }) => event.output, selected: null }) },
+        onError: { target: 'ready', actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    confirming: {
+      on: {
+        'confirm.accept': 'saving',
+        'confirm.cancel': { target: 'ready', actions: 'clearPending' },
+      },
+    },
+    saving: {
+      invoke: {
+        src: 'performAction',
+        input: ({ context }) => ({ teamId: context.teamId, asAdmin: context.asAdmin, action: context.pending! }),
+        onDone: [
+          {
+            guard: 'endsManagement',
+            target: 'gone',
+            actions: { type: 'notifyDone', params: ({ context }) => ({ action: context.pending!, team: context.team }) },
+          },
+          {
+            target: 'loading',
+            actions: [
+              { type: 'notifyDone', params: ({ context }) => ({ action: context.pending!, team: context.team }) },
+              'clearPending',
+              assign({ selected: null }),
+            ],
+          },
+        ],
+        onError: {
+          target: 'ready',
+          actions: [{ type: 'reportError', params: ({ event }) => ({ error: event.error }) }, 'clearPending'],
+        },
+      },
+    },
+    /** The viewer left or disbanded the team. */
+    gone: {
+      type: 'final',
+      entry: {
+        type: 'finish',
+        params: ({ context }) => ({ outcome: context.pending?.kind === 'disband' ? 'disbanded' : 'left' }),
+      },
+    },
+    done: { type: 'final', entry: { type: 'finish', params: { outcome: 'done' } } },
+  },
+});

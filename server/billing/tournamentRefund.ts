@@ -1,0 +1,31 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { tournamentEntries, tournaments } from '../db/schema';
+import { conflict, notFound } from '../http/errors';
+import { PAYMENT_ERRORS, TOURNAMENT_ERRORS } from '../../src/domain/messages';
+import type { Billing } from './types';
+
+/**
+ * An admin refunds a paid tournament entry: the payment goes back through the provider and the entry is marked
+ * refunded, together or not at all. The entry row is locked, so a second (or concurrent) refund answers 409.
+ */
+export async function refundTournamentEntry(db: Db, billing: Billing, tournamentId: number, entryId: number) {
+  await db.transaction(async (tx) => {
+    const [tournament] = await tx
+      .select({ entryFeeCents: tournaments.entryFeeCents })
+      .from(tournaments)
+      .where(eq(tournaments.id, tournamentId));
+    if (!tournament) throw notFound(TOURNAMENT_ERRORS.notFound);
+    const [entry] = await tx
+      .select()
+      .from(tournamentEntries)
+      .where(and(eq(tournamentEntries.id, entryId), eq(tournamentEntries.tournamentId, tournamentId)))
+      .for('update');
+    if (!entry) throw notFound(TOURNAMENT_ERRORS.entryNotFound);
+    if (tournament.entryFeeCents <= 0) throw conflict(PAYMENT_ERRORS.freeTournament);
+    if (entry.refunded) throw conflict(PAYMENT_ERRORS.alreadyRefunded);
+    if (!entry.paymentId) throw conflict(PAYMENT_ERRORS.notPaid);
+    await billing.refund(entry.paymentId, tx);
+    await tx.update(tournamentEntries).set({ refunded: true }).where(eq(tournamentEntries.id, entry.id));
+  });
+}

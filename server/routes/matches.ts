@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { validate } from 'superstruct';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { requireRole, requireUser } from '../auth/plugin';
+import { badRequest, notFound } from '../http/errors';
+import { idParam, pageQuery, parse } from '../http/validate';
+import { MatchEntriesPatch, ScoreBody } from '../../src/api/contract/tournament';
+import { VALIDATION } from '../../src/domain/messages';
+import { SCORE_MAX, SCORE_MIN } from '../../src/domain/constants';
+import { resetTournament } from '../services/brackets';
+import {
+  changeMatchEntries,
+  getTournamentMatch,
+  listTournamentMatches,
+  setMatchResult,
+  submitScore,
+} from '../services/matches';
+import { listQueue, QUEUE_KINDS, type QueueKind } from '../services/matchQueues';
+
+/**
+ * The score body with the form's wording: a missing or non-numeric score is "Please enter a valid score",
+ * a whole number outside 0–3 is "Score must be between 0 and 3".
+ */
+function parseScores(body: unknown): ScoreBody {
+  const input = (body ?? {}) as Record<string, unknown>;
+  for (const field of ['entryAScore', 'entryBScore']) {
+    const value = input[field];
+    if (typeof value !== 'number' || !Number.isInteger(value)) throw badRequest(VALIDATION.score.required);
+    if (value < SCORE_MIN || value > SCORE_MAX) throw badRequest(VALIDATION.score.range);
+  }
+  const [error, scores] = validate(input, ScoreBody);
+  if (error) throw badRequest(error.failures()[0]?.type === 'never' ? `Unknown field "${error.path.join('.')}"` : VALIDATION.score.required);
+  return scores;
+}
+
+const params = (raw: unknown) => {
+  const p = raw as { id?: string; matchId?: string };
+  return { tournamentId: idParam(p.id, 'id'), matchId: p.matchId === undefined ? 0 : idParam(p.matchId, 'matchId') };
+};
+
+export function matchRoutes(app: FastifyInstance, db: Db, config: Config) {
+  /**
+   * The whole bracket (public). Large brackets are a few hundred kB, so the answer carries an ETag: a client that
+   * polls with If-None-Match gets 304 while nothing changed.
+   */
+  app.get('/v1/tournament/:id/match', async (request, reply) => {
+    const { tournamentId } = params(request.params);
+    const matches = await listTournamentMatches(db, tournamentId);
+    const body = JSON.stringify(matches);
+    const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+    reply.header('cache-control', 'no-cache').header('etag', etag).type('application/json; charset=utf-8');
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.send(body);
+  });
+
+  /** One match (public), with its tournament and the viewer's side. */
+  app.get('/v1/tournament/:id/match/:matchId', async (request) => {
+    const { tournamentId, matchId } = params(request.params);
+    return getTournamentMatch(db, tournamentId, matchId, request.user?.id ?? null);
+  });
+
+  /** SUBMIT SCORE: a player of one side reports (double entry). */
+  app.post('/v1/tournament/:id/match/:matchId', async (request) => {
+    const user = requireUser(request);
+    const { tournamentId, matchId } = params(request.params);
+    const scores = parseScores(request.body);
+    await submitScore(db, { tournamentId, matchId, userId: user.id, scores });
+    return getTournamentMatch(db, tournamentId, matchId, user.id);
+  });
+
+  /** SUBMIT SCORE (ADMIN) / OVERWRITE SCORE (ADMIN). */
+  app.post('/v1/tournament/:id/match/:matchId/admin', async (request) => {
+    const user = requireRole(request);
+    const { tournamentId, matchId } = params(request.params);
+    const scores = parseScores(request.body);
+    await setMatchResult(db, { tournamentId, matchId, scores });
+    return getTournamentMatch(db, tournamentId, matchId, user.id);
+  });
+
+  /** CHANGE TEAMS (admin): other entries of this tournament into an undecided round-1 match. */
+  app.patch('/v1/tournament/:id/match/:matchId', async (request) => {
+    const user = requireRole(request);
+    const { tournamentId, matchId } = params(request.params);
+    const patch = parse(MatchEntriesPatch, request.body);
+    await changeMatchEntries(db, { tournamentId, matchId, patch });
+    return getTournamentMatch(db, tournamentId, matchId, user.id);
+  });
+
+  /** Reset Bracket (admin): irreversible, one transaction. */
+  app.post('/v1/tournament/:id/reset', async (request, reply) => {
+    requireRole(request);
+    const { tournamentId } = params(request.params);
+    await resetTournament(db, tournamentId);
+    return reply.code(204).send();
+  });
+
+  /** The admin queues of tournament matches: dispute, incomplete, overdue (paged, searchable). */
+  app.get('/v1/tournament/tournament-matches/:kind', async (request) => {
+    requireRole(request);
+    const kind = (request.params as { kind: string }).kind as QueueKind;
+    if (!QUEUE_KINDS.includes(kind)) throw notFound(`No route for GET /v1/tournament/tournament-matches/${kind}`);
+    const page = pageQuery(request.query);
+    const { total, results } = await listQueue(db, kind, page, config.now());
+    return { pageNo: page.pageNo, pageSize: page.perPage, total, results };
+  });
+}

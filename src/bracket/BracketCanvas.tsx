@@ -1,0 +1,80 @@
+import { Application } from '@pixi/react';
+import type { Application as PixiApplication } from 'pixi.js';
+import { useEffect, useEffectEvent, useRef, useState, type ComponentProps } from 'react';
+import classes from './BracketCanvas.module.css';
+import type { ViewMatch } from './model';
+import { createBracketEngine, pixiAppOptions, type BracketEngine } from './renderer/createBracketEngine';
+
+export interface BracketCanvasProps {
+  matches: readonly ViewMatch[];
+  /** URL of a match page: a middle or ctrl/cmd click on a card opens it in a new tab. */
+  matchHref: (id: number) => string;
+  onOpenMatch: (id: number) => void;
+  /** CSS height of the canvas (the canvas fills its width). */
+  height: number | string;
+  /** Receives the engine once it runs, and null when it is gone (for controls beside the canvas). */
+  onEngine?: (engine: BracketEngine | null) => void;
+}
+
+const APP_OPTIONS = pixiAppOptions() as ComponentProps<typeof Application>;
+
+let webgl: boolean | undefined;
+/** Whether WebGL works here at all (checked once): without it the DOM mirror is the bracket. */
+function hasWebGL(): boolean {
+  if (webgl === undefined) {
+    const gl = document.createElement('canvas').getContext('webgl2') ?? document.createElement('canvas').getContext('webgl');
+    webgl = gl !== null;
+    gl?.getExtension('WEBGL_lose_context')?.loseContext();
+  }
+  return webgl;
+}
+
+/**
+ * The Pixi canvas of a bracket. @pixi/react hosts the Application (and survives StrictMode's
+ * double mount by deferring its own teardown); the engine is mounted on it by the one effect
+ * below, and fed new matches by the other. `data-zoom` on the host holds the zoom once the
+ * camera settles.
+ */
+export function BracketCanvas({ matches, matchHref, onOpenMatch, height, onEngine }: BracketCanvasProps) {
+  const hostRef = useRef<HTMLDivElement>(null);
+  const [app, setApp] = useState<PixiApplication | null>(null);
+  const [engine, setEngine] = useState<BracketEngine | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  const open = useEffectEvent((id: number, newTab: boolean) => {
+    if (newTab) window.open(matchHref(id), '_blank', 'noopener');
+    else onOpenMatch(id);
+  });
+  const announce = useEffectEvent((e: BracketEngine | null) => onEngine?.(e));
+
+  // Mount the engine on the Application; StrictMode runs this twice, the cleanup is complete.
+  useEffect(() => {
+    if (!app) return;
+    const e = createBracketEngine(app);
+    const host = hostRef.current;
+    const offs = [
+      e.on('match.open', ({ id, newTab }) => open(id, newTab)),
+      e.on('camera.settle', ({ zoom }) => host?.setAttribute('data-zoom', zoom.toFixed(3))),
+      e.on('error', () => setFailed(true)),
+    ];
+    setEngine(e);
+    announce(e);
+    return () => {
+      for (const off of offs) off();
+      e.destroy();
+      setEngine(null);
+      announce(null);
+    };
+  }, [app]);
+
+  useEffect(() => {
+    engine?.setData(matches);
+  }, [engine, matches]);
+
+  return (
+    <div ref={hostRef} className={classes.host} style={{ height }} data-testid="bracket-canvas">
+      {hasWebGL() && <Application {...APP_OPTIONS} onInit={setApp} />}
+      {(failed || !hasWebGL()) && <p className={classes.fallback}>This browser cannot draw the bracket. The matches are listed below.</p>}
+    </div>
+  );
+}

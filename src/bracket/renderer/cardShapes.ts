@@ -1,0 +1,103 @@
+import {
+  AVATAR_X,
+  CARD_HEIGHT,
+  CARD_WIDTH,
+  COLUMN_GAP,
+  NAME_MAX_WIDTH,
+  NAME_X,
+  NUMBER_WIDTH,
+  ROW_HEIGHT,
+  SCORE_WIDTH,
+  STRIPE_WIDTH,
+} from '../metrics';
+import type { ViewEntry, ViewMatch } from '../model';
+import { PALETTE, rgba } from './palette';
+import type { FlatWriter } from './QuadWriter';
+
+/*
+ * The shapes of a card, drawn at every zoom: background, number cell, a status stripe and a
+ * score box per side (green winner, red loser), a divider and, while text is hidden, "greeked"
+ * bars standing for the names. A card is stored as 12 bytes (x, y, packed status) and expanded
+ * into quads only while it is on screen.
+ */
+
+/** Status of one side (3 bits). */
+export const SIDE_PENDING = 0;
+export const SIDE_WIN = 1;
+export const SIDE_LOSE = 2;
+export const SIDE_BYE = 3;
+export const SIDE_UNKNOWN = 4;
+/** Card flags (2 bits). */
+export const CARD_READY = 1;
+export const CARD_EMPTY = 2;
+
+function sideStatus(e: ViewEntry, side: 'A' | 'B', winner: 'A' | 'B' | null): number {
+  if (e.bye) return SIDE_BYE;
+  if (e.unknown) return SIDE_UNKNOWN;
+  if (winner === null) return SIDE_PENDING;
+  return winner === side ? SIDE_WIN : SIDE_LOSE;
+}
+
+function greekLength(e: ViewEntry): number {
+  const name = Math.min(NAME_MAX_WIDTH, e.label.length * 7.2);
+  return Math.min(255, NAME_X - AVATAR_X + name);
+}
+
+export function isReady(m: ViewMatch): boolean {
+  return m.winner === null && !m.a.bye && !m.b.bye && !m.a.unknown && !m.b.unknown;
+}
+
+/** Packs what the shapes of a card depend on into 32 bits. */
+export function cardInfo(m: ViewMatch): number {
+  const flags = (isReady(m) ? CARD_READY : 0) | (m.a.bye && m.b.bye ? CARD_EMPTY : 0);
+  const b0 = sideStatus(m.a, 'A', m.winner) | (sideStatus(m.b, 'B', m.winner) << 3) | (flags << 6);
+  return (b0 | (Math.round(greekLength(m.a)) << 16) | (Math.round(greekLength(m.b)) << 24)) >>> 0;
+}
+
+function colours(alpha: number) {
+  return {
+    card: rgba(PALETTE.card, alpha),
+    cardEmpty: rgba(PALETTE.cardEmpty, 1),
+    number: rgba(PALETTE.numberCell, alpha),
+    numberReady: rgba(PALETTE.numberCellReady, alpha),
+    divider: rgba(PALETTE.divider, alpha),
+    stripe: [rgba(PALETTE.stripePending, alpha), rgba(PALETTE.win, alpha), rgba(PALETTE.lose, alpha), rgba(PALETTE.card, alpha), rgba(PALETTE.card, alpha)],
+    score: [rgba(PALETTE.scorePending, alpha), rgba(PALETTE.win, alpha), rgba(PALETTE.lose, alpha), rgba(PALETTE.scorePending, alpha), rgba(PALETTE.scorePending, alpha)],
+    greek: [rgba(PALETTE.greek, alpha), rgba(PALETTE.greek, alpha), rgba(PALETTE.greekDim, alpha), rgba(PALETTE.greekDim, alpha), rgba(PALETTE.greekDim, alpha)],
+  };
+}
+const FULL = colours(1);
+const DIM = colours(0.55);
+
+/** Writes the 9 quads of a card whose top-left corner is (x, y). */
+export function writeCardShapes(w: FlatWriter, x: number, y: number, info: number): void {
+  const sa = info & 7;
+  const sb = (info >> 3) & 7;
+  const flags = (info >> 6) & 3;
+  const c = flags & CARD_EMPTY ? DIM : FULL;
+  const right = x + CARD_WIDTH;
+  const mid = y + ROW_HEIGHT;
+  const bottom = y + CARD_HEIGHT;
+  const nx = x + NUMBER_WIDTH;
+  // Parts do not overlap (less to fill): number cell | stripes | body | score boxes.
+  w.rect(nx + STRIPE_WIDTH, y, right - SCORE_WIDTH, bottom, flags & CARD_EMPTY ? c.cardEmpty : c.card);
+  w.rect(x, y, nx, bottom, flags & CARD_READY ? c.numberReady : c.number);
+  w.rect(nx, y, nx + STRIPE_WIDTH, mid, c.stripe[sa]);
+  w.rect(nx, mid, nx + STRIPE_WIDTH, bottom, c.stripe[sb]);
+  w.rect(right - SCORE_WIDTH, y, right, mid, c.score[sa]);
+  w.rect(right - SCORE_WIDTH, mid, right, bottom, c.score[sb]);
+  w.rect(nx + STRIPE_WIDTH, mid - 0.5, right - SCORE_WIDTH, mid + 0.5, c.divider);
+  const ga = (info >>> 16) & 255;
+  const gb = (info >>> 24) & 255;
+  const gx = x + AVATAR_X;
+  w.rect(gx, y + ROW_HEIGHT / 2 - 3.5, gx + ga, y + ROW_HEIGHT / 2 + 3.5, c.greek[sa], true);
+  w.rect(gx, mid + ROW_HEIGHT / 2 - 3.5, gx + gb, mid + ROW_HEIGHT / 2 + 3.5, c.greek[sb], true);
+}
+
+/** Elbow connector from the right edge of a source card (x0, y0) to the left edge of its destination (x1, y1). */
+export function writeElbow(w: FlatWriter, x0: number, y0: number, x1: number, y1: number, color: number): void {
+  const xm = x1 - COLUMN_GAP / 2;
+  w.line(x0, y0, xm, y0, color);
+  if (y0 !== y1) w.line(xm, y0, xm, y1, color);
+  w.line(xm, y1, x1, y1, color);
+}

@@ -1,0 +1,445 @@
+import { Application, type ApplicationOptions } from 'pixi.js';
+import { centreOn, fitBounds, screenToWorld, trackCamera, panBy, type Camera, type Point } from '../camera';
+import { entrantPath, indexEntrants, latestNode, searchEntrants, type EntrantIndex } from '../entrantPaths';
+import { layoutBracket, type BracketLayout } from '../layoutBracket';
+import { AVATAR_SIZE, AVATAR_X, CARD_HEIGHT, CARD_WIDTH, ROW_HEIGHT } from '../metrics';
+import type { ViewMatch } from '../model';
+import { nodeAt } from '../spatialIndex';
+import { AvatarImages, IMAGE_ZOOM, type AvatarSpot } from './AvatarImages';
+import { BracketRenderer } from './BracketRenderer';
+import { CameraController } from './CameraController';
+import { PALETTE } from './palette';
+import { bindPointerInput } from './PointerInput';
+
+/** Where `jumpTo` goes: the Winners track, the Losers track, or the whole bracket. */
+export type JumpTarget = 'winners' | 'losers' | 'fit';
+
+/** Events of the engine and their payloads. */
+export interface BracketEngineEvents {
+  /** The renderer is initialised (data may already be drawn). */
+  ready: undefined;
+  /** A match card was clicked or tapped (not at the end of a drag). `newTab` for a middle or ctrl/cmd click. */
+  'match.open': { id: number; newTab: boolean };
+  /** The pointer moved onto another entry row (null: off any known entrant). */
+  'hover.entry': { id: string | null };
+  /** The pointer moved onto another card (null: off every card). */
+  'hover.match': { id: number | null };
+  /** The camera came to rest (after a drag, glide, zoom or jump); not emitted while moving. */
+  'camera.settle': Camera;
+  /** A frame was rendered; `cpuMs` is the JavaScript time it took (culling, rebuilding, GL submission). */
+  frame: { now: number; cpuMs: number; shapeQuads: number; glyphQuads: number; chunks: number };
+  /** Initialisation failed (no WebGL): the DOM mirror remains the way to the matches. */
+  error: { error: unknown };
+}
+
+export interface BracketEngineOptions {
+  /**
+   * Camera for the first data: `auto` (default) fits a bracket that is legible whole and starts
+   * a large one at the top-left of the Winners track; `fit`, `winners` and `losers` force one.
+   */
+  initialView?: 'auto' | JumpTarget;
+  /** Device pixel ratio to render at (default: window.devicePixelRatio, at most 2). */
+  resolution?: number;
+  /** Accessible name of the canvas. */
+  label?: string;
+}
+
+/** Moves that can be animated; `animate: false` applies them at once. */
+export interface MoveOptions {
+  animate?: boolean;
+}
+
+/** Facade of the bracket canvas. Every method is safe to call before initialisation finishes and after `destroy`. */
+export interface BracketEngine {
+  /** Resolves once the renderer is up (rejects when WebGL is unavailable). */
+  readonly ready: Promise<void>;
+  /** Replaces the matches; the camera stays where it is except for the very first data. */
+  setData(matches: readonly ViewMatch[]): void;
+  /** Zooms to `zoom` (clamped to 0.125–4) about the screen point `at` (default: the centre). */
+  zoomTo(zoom: number, at?: Point, options?: MoveOptions): void;
+  /** Pans by a screen-pixel offset. */
+  panBy(dx: number, dy: number, options?: MoveOptions): void;
+  /** Shows the Winners or Losers track, or fits the whole bracket. */
+  jumpTo(target: JumpTarget, options?: MoveOptions): void;
+  /** Flies to the card of match `id`; false when it is not drawn. */
+  flyToMatch(id: number, options?: MoveOptions): boolean;
+  /** Flies to an entrant's latest match and highlights its path; false when unknown. */
+  flyToEntry(entryId: string, options?: MoveOptions): boolean;
+  /** Keeps an entrant's path highlighted (hovering overrides it while the pointer is on a row). */
+  highlightEntry(entryId: string | null): void;
+  /** Entrants whose name contains `query`, for a search box. */
+  findEntrants(query: string, limit?: number): { id: string; label: string }[];
+  /** The current camera: world point at the top-left of the canvas and zoom. */
+  getCamera(): Camera;
+  /** Subscribes to an event; returns the unsubscribe function. */
+  on<K extends keyof BracketEngineEvents>(type: K, fn: (payload: BracketEngineEvents[K]) => void): () => void;
+  /** Stops rendering, removes listeners and frees GPU resources; destroys the Application only if the engine created it. */
+  destroy(): void;
+}
+
+/** Application options the engine needs; a host creating the Application (e.g. @pixi/react) passes these. */
+export function pixiAppOptions(resolution = defaultResolution()): Partial<ApplicationOptions> {
+  return {
+    preference: 'webgl',
+    antialias: false,
+    autoStart: false,
+    sharedTicker: false,
+    background: PALETTE.background,
+    resolution,
+    autoDensity: true,
+    hello: false,
+    eventFeatures: { move: false, globalMove: false, click: false, wheel: false },
+    accessibilityOptions: { activateOnTab: false, enabledByDefault: false },
+  } as Partial<ApplicationOptions>;
+}
+
+function defaultResolution(): number {
+  return typeof window === 'undefined' ? 1 : Math.min(2, window.devicePixelRatio || 1);
+}
+
+const KEY_PAN = 160;
+const KEY_ZOOM = 1.25;
+
+/**
+ * Creates the bracket canvas inside `target`: an element to fill with a new canvas, or a Pixi
+ * Application that a host already initialised (the engine then leaves it alive on destroy).
+ * Rendering happens on demand only: nothing runs while the bracket is idle.
+ */
+export function createBracketEngine(target: HTMLElement | Application, options: BracketEngineOptions = {}): BracketEngine {
+  type Listener = (payload: never) => void;
+  const listeners = new Map<keyof BracketEngineEvents, Set<Listener>>();
+  const emit = <K extends keyof BracketEngineEvents>(type: K, payload: BracketEngineEvents[K]) => {
+    for (const fn of listeners.get(type) ?? []) (fn as (p: BracketEngineEvents[K]) => void)(payload);
+  };
+  const resolution = options.resolution ?? defaultResolution();
+  const controller = new CameraController();
+  let destroyed = false;
+  let app: Application | null = null;
+  let scene: BracketRenderer | null = null;
+  let images: AvatarImages | null = null;
+  let canvas: HTMLCanvasElement | null = null;
+  let unbind: (() => void) | null = null;
+  let resizeObserver: ResizeObserver | null = null;
+  let raf = 0;
+  let data: readonly ViewMatch[] | null = null;
+  let layout: BracketLayout | null = null;
+  let entrants: EntrantIndex | null = null;
+  let placed = false;
+  let settled: Camera | null = null;
+  let hoverNode = -1;
+  let hoverEntry: string | null = null;
+  let pinnedEntry: string | null = null;
+  const ownsApp = !(target instanceof Application);
+
+  const now = () => performance.now();
+  const requestFrame = () => {
+    if (!raf && !destroyed && scene) raf = requestAnimationFrame(frame);
+  };
+
+  function frame(time: number) {
+    raf = 0;
+    if (!app || !scene || destroyed) return;
+    const t0 = now();
+    const moving = controller.step(time);
+    const more = scene.update(controller.cam, controller.view);
+    app.renderer.render({ container: app.stage });
+    const cpuMs = now() - t0;
+    emit('frame', { now: time, cpuMs, ...scene.stats() });
+    if (moving || more || controller.moving) {
+      if (moving || more) requestFrame();
+      return;
+    }
+    settle();
+  }
+
+  function settle() {
+    const cam = controller.cam;
+    if (settled && settled.x === cam.x && settled.y === cam.y && settled.zoom === cam.zoom) return;
+    settled = { ...cam };
+    showImages();
+    emit('camera.settle', { ...cam });
+  }
+
+  function showImages() {
+    if (!images || !layout) return;
+    const cam = controller.cam;
+    if (cam.zoom < IMAGE_ZOOM) {
+      images.hide();
+      return;
+    }
+    const spots: AvatarSpot[] = [];
+    const { nodes } = layout;
+    const view = { x: cam.x, y: cam.y, w: controller.view.width / cam.zoom, h: controller.view.height / cam.zoom };
+    for (const col of layout.columns) {
+      if (col.x > view.x + view.w || col.x + CARD_WIDTH < view.x) continue;
+      for (let i = col.first; i < col.end; i++) {
+        const y = nodes.y[i];
+        if (y > view.y + view.h || y + CARD_HEIGHT < view.y) continue;
+        const m = nodes.match[i];
+        [m.a, m.b].forEach((e, side) => {
+          if (e.imageUrl && e.id !== null) {
+            spots.push({ url: e.imageUrl, x: nodes.x[i] + AVATAR_X, y: y + side * ROW_HEIGHT + (ROW_HEIGHT - AVATAR_SIZE) / 2, size: AVATAR_SIZE });
+          }
+        });
+      }
+    }
+    images.show(spots);
+    requestFrame();
+  }
+
+  function entrantIndex(): EntrantIndex | null {
+    if (!entrants && layout) entrants = indexEntrants(layout);
+    return entrants;
+  }
+
+  function refreshHighlight() {
+    if (!scene || !layout) return;
+    const id = hoverEntry ?? pinnedEntry;
+    const index = id ? entrantIndex() : null;
+    scene.setHighlight(id && index ? entrantPath(layout, index, id) : null);
+    requestFrame();
+  }
+
+  function cameraFor(to: JumpTarget): Camera | null {
+    if (!layout || layout.nodes.count === 0) return null;
+    if (to === 'fit') return fitBounds(layout.bounds, controller.view);
+    const track = layout.tracks[to];
+    return track.width > 0 ? trackCamera(track, controller.view) : null;
+  }
+
+  function move(cam: Camera | null, opts: MoveOptions | undefined, fly = false) {
+    if (!cam) return;
+    if (opts?.animate === false || !scene) controller.set(cam);
+    else controller.animateTo(cam, now(), { fly });
+    requestFrame();
+  }
+
+  function applyData() {
+    if (!scene || !data) return;
+    layout = layoutBracket(data);
+    entrants = null;
+    scene.setLayout(layout);
+    controller.bounds = layout.nodes.count > 0 ? layout.bounds : null;
+    if (!placed && layout.nodes.count > 0 && controller.view.width > 1) {
+      placed = true;
+      const view = options.initialView ?? 'auto';
+      const whole = fitBounds(layout.bounds, controller.view);
+      const auto = whole.zoom >= 0.5 ? 'fit' : 'winners';
+      controller.set(cameraFor(view === 'auto' ? auto : view) ?? whole);
+    } else {
+      controller.set(controller.cam);
+    }
+    settled = null;
+    refreshHighlight();
+    requestFrame();
+  }
+
+  function resize() {
+    if (!app || !canvas) return;
+    const host = canvas.parentElement;
+    const w = Math.max(1, host?.clientWidth ?? canvas.clientWidth);
+    const h = Math.max(1, host?.clientHeight ?? canvas.clientHeight);
+    if (w === controller.view.width && h === controller.view.height) return;
+    app.renderer.resize(w, h);
+    controller.view = { width: w, height: h };
+    if (!placed && data) applyData();
+    controller.set(controller.cam);
+    requestFrame();
+  }
+
+  function hover(sx: number, sy: number) {
+    if (!layout || !canvas) return;
+    const p = screenToWorld(controller.cam, sx, sy);
+    const node = nodeAt(layout, p.x, p.y);
+    if (node !== hoverNode) {
+      hoverNode = node;
+      canvas.style.cursor = node >= 0 ? 'pointer' : '';
+      emit('hover.match', { id: node >= 0 ? layout.nodes.match[node].id : null });
+    }
+    let entry: string | null = null;
+    if (node >= 0) {
+      const m = layout.nodes.match[node];
+      entry = (p.y - layout.nodes.y[node] < ROW_HEIGHT ? m.a : m.b).id;
+    }
+    if (entry !== hoverEntry) {
+      hoverEntry = entry;
+      emit('hover.entry', { id: entry });
+      refreshHighlight();
+    }
+  }
+
+  function start(a: Application) {
+    app = a;
+    canvas = a.canvas;
+    canvas.tabIndex = 0;
+    canvas.setAttribute('role', 'application');
+    canvas.setAttribute('aria-roledescription', 'bracket');
+    canvas.setAttribute('aria-label', options.label ?? 'Tournament bracket. Arrow keys pan, plus and minus zoom, 0 fits the bracket.');
+    canvas.style.touchAction = 'none';
+    canvas.style.display = 'block';
+    a.ticker?.stop();
+    a.stage.eventMode = 'none';
+    a.stage.interactiveChildren = false;
+    scene = new BracketRenderer(a.renderer.resolution);
+    a.stage.addChild(scene.world);
+    images = new AvatarImages(scene.images, requestFrame);
+    unbind = bindPointerInput(canvas, {
+      dragStart: () => controller.dragStart(),
+      dragMove: (dx, dy) => {
+        controller.dragMove(dx, dy);
+        requestFrame();
+      },
+      dragEnd: (vx, vy) => {
+        controller.dragEnd({ vx, vy }, now());
+        requestFrame();
+      },
+      pinch: (f, sx, sy, dx, dy) => {
+        controller.pinch(f, sx, sy, dx, dy);
+        requestFrame();
+      },
+      wheel: (f, sx, sy, smooth) => {
+        if (smooth) controller.wheel(f, sx, sy, now());
+        else controller.zoomNow(f, sx, sy);
+        requestFrame();
+      },
+      hover,
+      leave: () => {
+        hover(-1e9, -1e9);
+      },
+      tap: (sx, sy, newTab) => {
+        if (!layout) return;
+        const p = screenToWorld(controller.cam, sx, sy);
+        const node = nodeAt(layout, p.x, p.y);
+        if (node >= 0) emit('match.open', { id: layout.nodes.match[node].id, newTab });
+      },
+      doubleTap: (sx, sy) => {
+        if (!layout) return;
+        const p = screenToWorld(controller.cam, sx, sy);
+        if (nodeAt(layout, p.x, p.y) >= 0) return;
+        controller.zoomAround(controller.cam.zoom * 2, sx, sy, now());
+        requestFrame();
+      },
+      key: (action) => {
+        const c = { x: controller.view.width / 2, y: controller.view.height / 2 };
+        if (action === 'in') engine.zoomTo(controller.cam.zoom * KEY_ZOOM, c);
+        else if (action === 'out') engine.zoomTo(controller.cam.zoom / KEY_ZOOM, c);
+        else if (action === 'fit') engine.jumpTo('fit');
+        else {
+          const dx = action === 'left' ? KEY_PAN : action === 'right' ? -KEY_PAN : 0;
+          const dy = action === 'up' ? KEY_PAN : action === 'down' ? -KEY_PAN : 0;
+          engine.panBy(dx, dy);
+        }
+      },
+    });
+    const host = canvas.parentElement;
+    if (host && typeof ResizeObserver !== 'undefined') {
+      resizeObserver = new ResizeObserver(resize);
+      resizeObserver.observe(host);
+    }
+    resize();
+    // Compile the shaders and upload the glyph atlas now, before any data arrives.
+    scene.warmUp(a.renderer, a.stage);
+    if (data) applyData();
+    emit('ready', undefined);
+  }
+
+  const ready = (async () => {
+    try {
+      let a: Application;
+      if (target instanceof Application) {
+        a = target;
+      } else {
+        a = new Application();
+        await a.init({ ...pixiAppOptions(resolution), width: Math.max(1, target.clientWidth), height: Math.max(1, target.clientHeight) });
+        if (destroyed) {
+          // Destroyed while initialising (React StrictMode mounts twice): drop the late Application.
+          a.destroy(true, { children: true });
+          return;
+        }
+        target.appendChild(a.canvas);
+      }
+      if (!destroyed) start(a);
+    } catch (error) {
+      emit('error', { error });
+      throw error;
+    }
+  })();
+  ready.catch(() => undefined);
+
+  const engine: BracketEngine & { internals(): unknown } = {
+    ready,
+    /** Diagnostics for the benchmark: the Pixi Application and the scene. */
+    internals: () => ({ app, scene }),
+    setData(matches) {
+      data = matches;
+      if (scene) applyData();
+    },
+    zoomTo(zoom, at, opts) {
+      const p = at ?? { x: controller.view.width / 2, y: controller.view.height / 2 };
+      if (opts?.animate === false) {
+        controller.set(controller.cam);
+        controller.zoomNow(zoom / controller.cam.zoom, p.x, p.y);
+      } else {
+        controller.zoomAround(zoom, p.x, p.y, now());
+      }
+      requestFrame();
+    },
+    panBy(dx, dy, opts) {
+      move(panBy(controller.cam, dx, dy), opts);
+    },
+    jumpTo(to, opts) {
+      move(cameraFor(to), opts, true);
+    },
+    flyToMatch(id, opts) {
+      const node = layout ? layout.nodeOf(id) : -1;
+      if (!layout || node < 0) return false;
+      const centre = { x: layout.nodes.x[node] + CARD_WIDTH / 2, y: layout.nodes.y[node] + CARD_HEIGHT / 2 };
+      move(centreOn(centre, Math.max(1, controller.cam.zoom), controller.view), opts, true);
+      return true;
+    },
+    flyToEntry(entryId, opts) {
+      const index = entrantIndex();
+      const node = index ? latestNode(index, entryId) : -1;
+      if (!layout || node < 0) return false;
+      pinnedEntry = entryId;
+      refreshHighlight();
+      return engine.flyToMatch(layout.nodes.match[node].id, opts);
+    },
+    highlightEntry(entryId) {
+      pinnedEntry = entryId;
+      refreshHighlight();
+    },
+    findEntrants(query, limit) {
+      const index = entrantIndex();
+      return index ? searchEntrants(index, query, limit) : [];
+    },
+    getCamera() {
+      return { ...controller.cam };
+    },
+    on(type, fn) {
+      let set = listeners.get(type);
+      if (!set) listeners.set(type, (set = new Set()));
+      set.add(fn as Listener);
+      return () => set.delete(fn as Listener);
+    },
+    destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      if (raf) cancelAnimationFrame(raf);
+      raf = 0;
+      unbind?.();
+      resizeObserver?.disconnect();
+      images?.destroy();
+      if (scene) {
+        scene.world.removeFromParent();
+        scene.destroy();
+      }
+      if (app && ownsApp) app.destroy(true, { children: true });
+      listeners.clear();
+      scene = null;
+      images = null;
+      app = null;
+    },
+  };
+  return engine;
+}

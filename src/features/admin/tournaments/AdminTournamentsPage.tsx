@@ -1,0 +1,74 @@
+import { Button, Text } from '@mantine/core';
+import { useMachine } from '@xstate/react';
+import { useMemo } from 'react';
+import { Tournament } from '../../../api/contract/tournament';
+import { ADMIN_TOURNAMENTS_ENDPOINT } from '../../../api/endpoints/adminTournaments';
+import { CONFIRM } from '../../../domain/messages';
+import { PagedTable } from '../../../ui/PagedTable/PagedTable';
+import { usePagedList } from '../../../ui/PagedTable/usePagedList';
+import { PageTitle } from '../../../ui/PageTitle/PageTitle';
+import { adminTournamentsMachine } from './adminTournamentsMachine';
+import { tournamentColumns } from './tournamentColumns';
+import { TournamentFormModal } from './TournamentFormModal';
+import { ConfirmModal } from './ConfirmModal';
+
+const CONFIRMATIONS = {
+  delete: { title: 'Delete Tournament', text: CONFIRM.deleteTournament, label: 'Delete' },
+  cleanDiscord: {
+    title: 'Discord Clean Up',
+    text: 'This removes every Discord role and channel of this tournament. This cannot be undone.',
+    label: 'Clean Up',
+  },
+} as const;
+
+/** /admin/tournaments: the searchable table, its OPTIONS menus and the New Tournament dialog. */
+export function AdminTournamentsPage() {
+  const list = usePagedList(ADMIN_TOURNAMENTS_ENDPOINT, Tournament, { perPage: 10 });
+  const [snapshot, send] = useMachine(adminTournamentsMachine, { input: { onChanged: list.reload } });
+  const columns = useMemo(
+    () =>
+      tournamentColumns({
+        onEdit: (tournament) => send({ type: 'form.open', tournament }),
+        onAction: (tournament, action) => send({ type: 'row.act', tournament, action }),
+      }),
+    [send],
+  );
+  const { target, action, editing } = snapshot.context;
+  const confirmation = action === 'delete' || action === 'cleanDiscord' ? CONFIRMATIONS[action] : null;
+  const confirming = snapshot.matches('confirming') || (snapshot.matches('working') && confirmation !== null);
+  return (
+    <>
+      <PageTitle
+        actions={
+          <Button onClick={() => send({ type: 'form.open', tournament: null })} disabled={!snapshot.can({ type: 'form.open', tournament: null })}>
+            New Tournament
+          </Button>
+        }
+      >
+        Tournaments
+      </PageTitle>
+      <PagedTable list={list} columns={columns} searchPrompt="Search Tournaments" showTotal getRowId={(t) => String(t.id)} />
+      {snapshot.matches('editing') && (
+        <TournamentFormModal
+          tournament={editing}
+          onClose={() => send({ type: 'form.close' })}
+          onSaved={() => send({ type: 'form.saved' })}
+        />
+      )}
+      <ConfirmModal
+        opened={confirming && confirmation !== null}
+        title={confirmation?.title ?? ''}
+        confirmLabel={confirmation?.label ?? ''}
+        danger
+        busy={snapshot.matches('working')}
+        onConfirm={() => send({ type: 'action.confirm' })}
+        onCancel={() => send({ type: 'action.cancel' })}
+      >
+        <Text span fw={700}>
+          {target?.title}
+        </Text>
+        : {confirmation?.text}
+      </ConfirmModal>
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+interface ConfirmModalProps {
+  opened: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  /** Red confirm button for destructive actions. */
+  danger?: boolean;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** A confirmation dialog: the warning, Cancel (focused first, Escape) and the confirm button. */
+export function ConfirmModal({ opened, title, children, confirmLabel, danger, busy, onConfirm, onCancel }: ConfirmModalProps) {
+  return (
+    <Modal opened={opened} onClose={onCancel} title={title} size={400} centered>
+      <Text size="sm">{children}</Text>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={onCancel} disabled={busy} data-autofocus>
+          Cancel
+        </Button>
+        <Button color={danger ? 'red' : undefined} onClick={onConfirm} loading={busy}>
+          {confirmLabel}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

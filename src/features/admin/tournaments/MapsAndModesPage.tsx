@@ -1,0 +1,90 @@
+import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { useMachine } from '@xstate/react';
+import { Link, useLocation, useParams } from 'wouter';
+import { PageTitle } from '../../../ui/PageTitle/PageTitle';
+import { tournamentSnapshotFor } from '../../../../machines/tournamentMachine';
+import { mapsAndModesMachine } from './mapsAndModesMachine';
+import { ConfirmModal } from './ConfirmModal';
+
+/** /admin/tournaments/:id/maps: one input per round; Start when the tournament is CLOSED, otherwise Update. */
+export function MapsAndModesPage() {
+  const { id } = useParams<{ id: string }>();
+  const [, navigate] = useLocation();
+  const [snapshot, send] = useMachine(mapsAndModesMachine, { input: { id: Number(id), navigate } });
+  const { tournament, rounds, values } = snapshot.context;
+
+  if (snapshot.matches('loading') || snapshot.matches('checking') || snapshot.matches('refused')) {
+    return (
+      <Center py="xl">
+        <Loader size="sm" aria-label="Loading..." />
+      </Center>
+    );
+  }
+  if (snapshot.matches('failed') || !tournament) {
+    return (
+      <Stack align="center" py="xl">
+        <Text c="dimmed">This tournament could not be loaded.</Text>
+        <Button variant="light" onClick={() => send({ type: 'load.retry' })}>
+          Try again
+        </Button>
+      </Stack>
+    );
+  }
+  const starts = tournamentSnapshotFor(tournament.status).can({ type: 'tournament.start' });
+  const busy = snapshot.matches('saving') || snapshot.matches('starting');
+  return (
+    <>
+      <PageTitle documentTitle={`Maps and Modes · ${tournament.title}`}>Update Maps and Modes</PageTitle>
+      <Text mb="md">
+        <Anchor component={Link} href={`/tournaments/${tournament.id}/details`} fw={700}>
+          {tournament.title}
+        </Anchor>{' '}
+        · {tournament.status}
+      </Text>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          send({ type: 'maps.save' });
+        }}
+      >
+        <Stack gap="sm" maw={600}>
+          {rounds.length === 0 && (
+            <Alert color="yellow" title="No rounds yet">
+              A bracket needs at least 2 entries. Add entries before starting this tournament.
+            </Alert>
+          )}
+          {rounds.map((round) => (
+            <TextInput
+              key={round}
+              label={round}
+              withAsterisk
+              placeholder="Map and mode"
+              value={values[round] ?? ''}
+              onChange={(e) => send({ type: 'map.change', roundName: round, value: e.currentTarget.value })}
+              disabled={busy}
+            />
+          ))}
+          <Group justify="space-between" mt="md">
+            <Button component={Link} href="/admin/tournaments" variant="default">
+              Back
+            </Button>
+            <Button type="submit" loading={busy} disabled={rounds.length === 0}>
+              {starts ? 'Start' : 'Update'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <ConfirmModal
+        opened={snapshot.matches('confirming')}
+        title="Start Tournament"
+        confirmLabel="Start"
+        onConfirm={() => send({ type: 'start.confirm' })}
+        onCancel={() => send({ type: 'start.cancel' })}
+      >
+        Starting {tournament.title} saves these maps and modes and generates the bracket from its entries. Sign-ups stay
+        closed.
+      </ConfirmModal>
+    </>
+  );
+}

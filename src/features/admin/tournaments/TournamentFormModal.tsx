@@ -1,0 +1,51 @@
+import { Button, Group, Modal, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMachine } from '@xstate/react';
+import type { Tournament } from '../../../api/contract/tournament';
+import { emptyValues, validationRules, valuesOf, type TournamentFormValues } from './tournamentForm';
+import { tournamentFormMachine } from './tournamentFormMachine';
+import { TournamentDetailsFields } from './TournamentDetailsFields';
+import { TournamentFormatFields } from './TournamentFormatFields';
+
+interface TournamentFormModalProps {
+  /** The tournament to edit, or null to add one. */
+  tournament: Tournament | null;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/** The add/edit tournament dialog (600 px). Fields validate on submit with the spec's messages under each field. */
+export function TournamentFormModal({ tournament, onClose, onSaved }: TournamentFormModalProps) {
+  const creating = tournament === null;
+  const [snapshot, send] = useMachine(tournamentFormMachine, { input: { tournament, onSaved } });
+  const form = useForm<TournamentFormValues>({
+    initialValues: tournament ? valuesOf(tournament) : emptyValues(),
+    validate: validationRules(creating),
+  });
+  const busy = !snapshot.matches('editing');
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      size={600}
+      title={creating ? 'New Tournament' : `Edit ${tournament.title}`}
+      closeOnClickOutside={!busy}
+      closeOnEscape={!busy}
+    >
+      <form noValidate onSubmit={form.onSubmit((values) => send({ type: 'form.submit', values }))}>
+        <Stack gap="sm">
+          <TournamentDetailsFields form={form} />
+          <TournamentFormatFields form={form} creating={creating} />
+          <Group justify="flex-end" mt="md">
+            <Button variant="default" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy}>
+              {creating ? 'Add Tournament' : 'Save Changes'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,57 @@
+import { Anchor, Badge } from '@mantine/core';
+import { createColumnHelper } from '@tanstack/react-table';
+import { Link } from 'wouter';
+import type { Tournament } from '../../../api/contract/tournament';
+import type { TournamentStatus } from '../../../domain/constants';
+import { formatDate } from '../../../domain/dates';
+import { TournamentActionsMenu } from './TournamentActionsMenu';
+import type { RowAction } from './adminTournamentsMachine';
+
+const STATUS_COLOR: Record<TournamentStatus, string> = { OPEN: 'green', CLOSED: 'yellow', ACTIVE: 'blue', COMPLETED: 'gray' };
+
+/** Teams for team types (and formed SWITCHEROO teams), players otherwise. */
+const entryCount = (t: Tournament) =>
+  t.tournamentType === 'TOURNAMENT' && t.teamLimit > 1 ? t.joinedTeamsLength : t.joinedUsersLength;
+
+const typeLabel = (t: Tournament) =>
+  t.tournamentType === 'SWITCHEROO' ? `SWITCHEROO ${t.switcherooType}` : t.teamLimit > 1 ? `TOURNAMENT ${t.teamLimit}v${t.teamLimit}` : 'TOURNAMENT 1v1';
+
+const column = createColumnHelper<Tournament>();
+
+/** Columns of the admin tournaments table; the OPTIONS menu reports to the page's machine. */
+export function tournamentColumns(handlers: { onEdit: (t: Tournament) => void; onAction: (t: Tournament, a: RowAction) => void }) {
+  return [
+    column.accessor('title', {
+      header: 'TITLE',
+      cell: ({ row }) => (
+        <Anchor component={Link} href={`/tournaments/${row.original.id}/details`} fw={600}>
+          {row.original.title}
+        </Anchor>
+      ),
+    }),
+    column.display({ id: 'type', header: 'TYPE', cell: ({ row }) => typeLabel(row.original) }),
+    column.accessor('startDate', {
+      header: 'START',
+      cell: ({ row }) => `${formatDate(row.original.startDate)} ${row.original.startTime}`.trim(),
+    }),
+    column.accessor('signUpClose', { header: 'SIGN UPS CLOSE', cell: ({ getValue }) => formatDate(getValue()) }),
+    column.accessor('status', {
+      header: 'STATUS',
+      cell: ({ getValue }) => (
+        <Badge color={STATUS_COLOR[getValue()]} variant="light">
+          {getValue()}
+        </Badge>
+      ),
+    }),
+    column.display({
+      id: 'entries',
+      header: 'ENTRIES',
+      cell: ({ row }) => `${entryCount(row.original)} / ${row.original.signUpLimit}`,
+    }),
+    column.display({
+      id: 'options',
+      header: 'OPTIONS',
+      cell: ({ row }) => <TournamentActionsMenu tournament={row.original} {...handlers} />,
+    }),
+  ];
+}

@@ -1,0 +1,77 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { Tournament } from '../../../api/contract/tournament';
+import { createTournament, updateTournament, uploadTournamentLogo } from '../../../api/endpoints/adminTournaments';
+import { SUCCESS } from '../../../domain/messages';
+import { notifyError, notifySuccess } from '../../../app/notify';
+import { toCreateBody, toPatchBody, type TournamentFormValues } from './tournamentForm';
+
+export interface TournamentFormInput {
+  /** The tournament being edited, or null to add one. */
+  tournament: Tournament | null;
+  /** Called once the tournament is saved (and its logo uploaded when one was picked). */
+  onSaved: () => void;
+}
+
+interface Context extends TournamentFormInput {
+  values: TournamentFormValues | null;
+  savedId: number | null;
+}
+
+type FormEvent = { type: 'form.submit'; values: TournamentFormValues };
+
+/**
+ * The add/edit dialog: editing → saving → uploadingLogo (only when a logo was picked) → saved.
+ * The fields validate in the view before `form.submit`; a refusal of the server returns to editing with the
+ * shared error notification. A failed logo upload still counts as saved: the tournament exists, the logo can
+ * be uploaded again from Edit.
+ */
+export const tournamentFormMachine = setup({
+  types: { context: {} as Context, events: {} as FormEvent, input: {} as TournamentFormInput },
+  actors: {
+    saveTournament: fromPromise<number, { tournament: Tournament | null; values: TournamentFormValues }>(
+      async ({ input: { tournament, values } }) => {
+        if (!tournament) return (await createTournament(toCreateBody(values))).id;
+        await updateTournament(tournament.id, toPatchBody(values, tournament));
+        return tournament.id;
+      },
+    ),
+    uploadLogo: fromPromise<void, { id: number; file: File }>(({ input }) => uploadTournamentLogo(input.id, input.file)),
+  },
+  actions: {
+    reportError: (_, params: { error: unknown }) => notifyError(params.error),
+    notifySaved: ({ context }) => notifySuccess(context.tournament ? SUCCESS.tournamentEdited : SUCCESS.tournamentAdded),
+    finish: ({ context }) => context.onSaved(),
+  },
+  guards: {
+    hasLogo: ({ context }) => !!context.values?.logo,
+  },
+}).createMachine({
+  id: 'tournamentForm',
+  context: ({ input }) => ({ ...input, values: null, savedId: null }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: { 'form.submit': { target: 'saving', actions: assign({ values: ({ event }) => event.values }) } },
+    },
+    saving: {
+      invoke: {
+        src: 'saveTournament',
+        input: ({ context }) => ({ tournament: context.tournament, values: context.values! }),
+        onDone: [
+          { guard: 'hasLogo', target: 'uploadingLogo', actions: assign({ savedId: ({ event }) => event.output }) },
+          { target: 'saved', actions: assign({ savedId: ({ event }) => event.output }) },
+        ],
+        onError: { target: 'editing', actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    uploadingLogo: {
+      invoke: {
+        src: 'uploadLogo',
+        input: ({ context }) => ({ id: context.savedId!, file: context.values!.logo! }),
+        onDone: 'saved',
+        onError: { target: 'saved', actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    saved: { type: 'final', entry: ['notifySaved', 'finish'] },
+  },
+});

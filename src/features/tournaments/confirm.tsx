@@ -1,0 +1,23 @@
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+
+interface ConfirmOptions {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  danger?: boolean;
+  onConfirm: () => void;
+}
+
+/** Asks before an action that cannot be taken back (remove, refund, leave). */
+export function confirmAction({ title, message, confirmLabel, danger = true, onConfirm }: ConfirmOptions) {
+  modals.openConfirmModal({
+    title,
+    centered: true,
+    size: 400,
+    children: <Text size="sm">{message}</Text>,
+    labels: { confirm: confirmLabel, cancel: 'Cancel' },
+    confirmProps: { color: danger ? 'red' : undefined },
+    onConfirm,
+  });
+}

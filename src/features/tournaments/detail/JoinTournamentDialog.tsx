@@ -1,0 +1,72 @@
+import { Alert, Anchor, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import type { SnapshotFrom } from 'xstate';
+import type { JoinTournamentEvent, joinTournamentMachine } from '../../../../machines/joinTournamentMachine';
+import { SITE } from '../../../app/siteLinks';
+import { formatFee } from '../format';
+
+interface JoinTournamentDialogProps {
+  title: string;
+  snapshot: SnapshotFrom<typeof joinTournamentMachine>;
+  send: (event: JoinTournamentEvent) => void;
+}
+
+/** The join form: team name (team types), the terms box and, when there is a fee, a notice that payment follows. */
+export function JoinTournamentDialog({ title, snapshot, send }: JoinTournamentDialogProps) {
+  const { context } = snapshot;
+  const joining = snapshot.matches('joining');
+  const opened = snapshot.matches('editing') || joining;
+  return (
+    <Modal opened={opened} onClose={() => send({ type: 'join.cancel' })} title={`Register for ${title}`} size={400} centered>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          send({ type: 'join.submit' });
+        }}
+      >
+        <Stack gap="md">
+          {context.needsTeamName && (
+            <TextInput
+              label="Team name"
+              withAsterisk
+              data-autofocus
+              maxLength={40}
+              value={context.name}
+              error={context.errors.name}
+              onChange={(e) => send({ type: 'name.change', name: e.currentTarget.value })}
+            />
+          )}
+          <Checkbox
+            checked={context.agreed}
+            error={context.errors.terms}
+            onChange={(e) => send({ type: 'terms.change', agreed: e.currentTarget.checked })}
+            label={
+              <>
+                I agree to the{' '}
+                <Anchor href={SITE.terms} target="_blank" rel="noopener noreferrer" inherit>
+                  terms and conditions
+                </Anchor>{' '}
+                <Text span c="red" aria-hidden>
+                  *
+                </Text>
+              </>
+            }
+          />
+          {context.entryFee > 0 && (
+            <Alert color="yellow" variant="light" title="Entry fee">
+              This tournament has an entry fee of {formatFee(context.entryFee)}. You will be asked to pay after registering.
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => send({ type: 'join.cancel' })} disabled={joining}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={joining}>
+              Register
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

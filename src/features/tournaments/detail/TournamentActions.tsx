@@ -1,0 +1,50 @@
+import { Button, Group } from '@mantine/core';
+import { Link, useLocation } from 'wouter';
+import type { Tournament } from '../../../api/contract/tournament';
+import { isStaffRole, useSessionUser } from '../../../app/session';
+import { registrationState } from '../../../domain/tournamentRules';
+import { JoinTournament } from './JoinTournament';
+
+interface TournamentActionsProps {
+  tournament: Tournament;
+  reload: () => void;
+}
+
+/**
+ * ENTRIES (ADMIN/OWNER, or anyone once the tournament is ACTIVE), BRACKET (ACTIVE or COMPLETED) and JOINED,
+ * REGISTER (guests go to /login) or CLOSED.
+ */
+export function TournamentActions({ tournament: t, reload }: TournamentActionsProps) {
+  const user = useSessionUser();
+  const [, navigate] = useLocation();
+  const registration = registrationState(t, Date.now());
+  return (
+    <Group gap="sm">
+      {(isStaffRole(user?.role) || t.status === 'ACTIVE') && (
+        <Button component={Link} href={`/tournaments/${t.id}/entries`} variant="default">
+          ENTRIES
+        </Button>
+      )}
+      {(t.status === 'ACTIVE' || t.status === 'COMPLETED') && (
+        <Button component={Link} href={`/tournaments/${t.id}`} variant="light">
+          BRACKET
+        </Button>
+      )}
+      {registration === 'joined' ? (
+        <Button color="green" variant="light" disabled>
+          JOINED
+        </Button>
+      ) : registration === 'open' ? (
+        user ? (
+          <JoinTournament key={user.id} tournament={t} userId={user.id} reload={reload} />
+        ) : (
+          <Button onClick={() => navigate('/login')}>REGISTER</Button>
+        )
+      ) : (
+        <Button variant="default" disabled>
+          CLOSED
+        </Button>
+      )}
+    </Group>
+  );
+}

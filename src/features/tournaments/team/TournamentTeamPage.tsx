@@ -1,0 +1,19 @@
+import { useParams } from 'wouter';
+import { getTemporaryTeam } from '../../../api/endpoints/temporaryTeams';
+import { NotFound } from '../../../app/NotFound';
+import { DataLoader } from '../../../ui/DataLoader/DataLoader';
+import { parseId } from '../params';
+import { TournamentTeam } from './TournamentTeam';
+
+/** /tournaments/{tournamentId}/{teamId}: a tournament team. */
+export function TournamentTeamPage() {
+  const params = useParams<{ tournamentId: string; teamId: string }>();
+  const tournamentId = parseId(params.tournamentId);
+  const teamId = parseId(params.teamId);
+  if (tournamentId === null || teamId === null) return <NotFound />;
+  return (
+    <DataLoader key={teamId} load={() => getTemporaryTeam(teamId)}>
+      {(team, reload) => (team.tournamentId === tournamentId ? <TournamentTeam team={team} reload={reload} /> : <NotFound />)}
+    </DataLoader>
+  );
+}

@@ -1,0 +1,95 @@
+import { Button, Center, Divider, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { useMachine } from '@xstate/react';
+import { useRef, useState } from 'react';
+import { notifyClientError, notifyError, notifySuccess } from '../../../../app/notify';
+import { ERRORS } from '../../../../domain/messages';
+import { teamManagementMachine, type TeamManagementOutcome } from '../../../../../machines/teamManagementMachine';
+import { ConfirmTeamAction } from './ConfirmTeamAction';
+import { InvitePlayer } from './InvitePlayer';
+import { ManagementRows } from './ManagementRows';
+import { SubstitutesEditor } from './SubstitutesEditor';
+import { TeamLogoSection } from './TeamLogoSection';
+import { TeamNameForm } from './TeamNameForm';
+import { successNotice } from './teamActionNotices';
+
+interface TeamManagementDialogProps {
+  teamId: number;
+  viewerId: number;
+  asAdmin: boolean;
+  onFinish: (outcome: TeamManagementOutcome) => void;
+}
+
+/** The team management dialog (captain, or staff through Manage Team (Admin)), driven by teamManagementMachine. */
+export function TeamManagementDialog({ teamId, viewerId, asAdmin, onFinish }: TeamManagementDialogProps) {
+  const [logic] = useState(() =>
+    teamManagementMachine.provide({
+      actions: {
+        notifyDone: (_, { action, team }) => notifySuccess(successNotice(action, team)),
+        notifyInvalidUser: () => notifyClientError(ERRORS.invalidUser.title, ERRORS.invalidUser.message),
+        reportError: (_, { error }) => notifyError(error),
+        finish: (_, { outcome }) => onFinish(outcome),
+      },
+    }),
+  );
+  const [snapshot, send] = useMachine(logic, { input: { teamId, viewerId, asAdmin } });
+  // What the viewer may do is read from the last ready snapshot, so controls stay put (disabled) while a call runs.
+  const readyRef = useRef(snapshot);
+  if (snapshot.matches('ready')) readyRef.current = snapshot;
+  const caps = readyRef.current;
+  const { team } = snapshot.context;
+  const busy = !snapshot.matches('ready');
+  return (
+    <Modal
+      opened
+      onClose={() => send({ type: 'dialog.done' })}
+      title={team ? `Manage ${team.name}${asAdmin ? ' (Admin)' : ''}` : 'Manage Team'}
+      size={600}
+      centered
+    >
+      {!team ? (
+        snapshot.matches('failed') ? (
+          <Stack align="center" py="lg">
+            <Text c="dimmed">This team could not be loaded.</Text>
+            <Button variant="light" onClick={() => send({ type: 'team.reload' })}>
+              Try again
+            </Button>
+          </Stack>
+        ) : (
+          <Center py="xl">
+            <Loader size="sm" aria-label="Loading..." />
+          </Center>
+        )
+      ) : (
+        <Stack gap="lg" aria-busy={busy}>
+          <TeamNameForm key={team.name} team={team} error={snapshot.context.errors.name} busy={busy} send={send} />
+          <TeamLogoSection team={team} caps={caps} busy={busy} send={send} />
+          {caps.can({ type: 'user.invite' }) && <InvitePlayer snapshot={snapshot} asAdmin={asAdmin} busy={busy} send={send} />}
+          <ManagementRows rows={snapshot.context.rows} caps={caps} busy={busy} send={send} />
+          {team.tournament.tournamentType === 'SWITCHEROO' && (
+            <SubstitutesEditor
+              key={team.freeSubstitutes.join('\n')}
+              team={team}
+              error={snapshot.context.errors.substitutes}
+              busy={busy}
+              send={send}
+            />
+          )}
+          <Divider />
+          <Group justify="space-between">
+            {caps.can({ type: 'team.disband' }) ? (
+              <Button color="red" variant="subtle" disabled={busy} onClick={() => send({ type: 'team.disband' })}>
+                Disband team
+              </Button>
+            ) : (
+              <span />
+            )}
+            <Button onClick={() => send({ type: 'dialog.done' })} disabled={busy && !snapshot.matches('confirming')}>
+              Done
+            </Button>
+          </Group>
+        </Stack>
+      )}
+      <ConfirmTeamAction snapshot={snapshot} send={send} />
+    </Modal>
+  );
+}

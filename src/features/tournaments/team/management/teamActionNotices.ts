@@ -1,0 +1,57 @@
+import type { TemporaryTeamDetail } from '../../../../api/contract/team';
+import { SUCCESS } from '../../../../domain/messages';
+import type { TeamAction } from '../../../../../machines/teamManagementMachine';
+
+/** The success notification of each team change (spec §8 wording). */
+export function successNotice(action: TeamAction, team: TemporaryTeamDetail | null): { title: string; message: string } {
+  switch (action.kind) {
+    case 'rename':
+      return SUCCESS.teamNameUpdated;
+    case 'saveSubstitutes':
+      return { title: 'Substitutes Updated', message: 'The free substitutes of this team have been updated' };
+    case 'uploadLogo':
+      return SUCCESS.logoUploaded;
+    case 'removeLogo':
+      return SUCCESS.logoRemoved;
+    case 'invite':
+      return SUCCESS.userInvited(action.user.discordName);
+    case 'forceAdd':
+      return SUCCESS.userAdded;
+    case 'removeMember':
+      return SUCCESS.userRemoved;
+    case 'revokeInvite':
+      return SUCCESS.inviteRevoked;
+    case 'leave':
+      return SUCCESS.teamLeft(team?.name ?? 'the team');
+    case 'disband':
+      return SUCCESS.teamDisbanded;
+  }
+}
+
+/** What the confirmation of an action asks (remove user, revoke invite, add or invite player, leave, remove logo, disband). */
+export function confirmation(action: TeamAction, team: TemporaryTeamDetail | null) {
+  const name = team?.name ?? 'this team';
+  switch (action.kind) {
+    case 'invite':
+      return { title: 'Invite player', message: `Invite ${action.user.discordName} to ${name}?`, confirm: 'Send Invite', danger: false };
+    case 'forceAdd':
+      return { title: 'Add player', message: `Add ${action.user.discordName} to ${name} without an invite?`, confirm: 'Force Add', danger: false };
+    case 'removeMember':
+      return { title: 'Remove user', message: `Remove ${action.member.discordName} from ${name}?`, confirm: 'Remove', danger: true };
+    case 'revokeInvite':
+      return { title: 'Revoke invite', message: `Revoke the invite of ${action.member.discordName}?`, confirm: 'Revoke Invite', danger: true };
+    case 'leave':
+      return { title: 'Leave Team', message: `Leave ${name}? You will need a new invite to join it again.`, confirm: 'Leave Team', danger: true };
+    case 'removeLogo':
+      return { title: 'Remove logo', message: `Remove the logo of ${name}?`, confirm: 'Remove logo', danger: true };
+    case 'disband':
+      return {
+        title: 'Disband team',
+        message: `Disband ${name}? Its members, invites and tournament entry are removed. This cannot be undone.`,
+        confirm: 'Disband team',
+        danger: true,
+      };
+    default:
+      return { title: 'Confirm', message: 'Are you sure?', confirm: 'Confirm', danger: false };
+  }
+}
