@@ -31,10 +31,10 @@ export type JoinTournamentEvent =
   | { type: 'name.change'; name: string }
   | { type: 'terms.change'; agreed: boolean }
   | { type: 'join.submit' }
-  /** The payment dialog reports how the payment ended. */
+  /** The payment dialog: the server confirmed the payment ("Payment Received" is the dialog's own notice). */
   | { type: 'payment.succeeded' }
-  | { type: 'payment.processing' }
-  | { type: 'payment.cancel' };
+  /** The payment dialog was closed before the payment succeeded (cancelled, failed, or still processing). */
+  | { type: 'payment.close' };
 
 type JoinResult = true | { clientSecret: string };
 
@@ -47,8 +47,9 @@ function validationErrors(c: Pick<JoinTournamentContext, 'needsTeamName' | 'name
 
 /**
  * Registering for a tournament: the form (team name for team types, the terms box), the join call, and the
- * payment step when the call answers a payment secret instead of `true`. The view provides the notifications
- * (`notifyJoined`, `notifyPaid`, `notifyProcessing`), `reportError` and `refresh` (re-read the tournament).
+ * payment step when the call answers a payment secret instead of `true` (the payment dialog shows "Payment
+ * Received" / "Payment Processing" itself). The view provides `notifyJoined`, `reportError` and `refresh`
+ * (re-read the tournament, which then shows JOINED).
  */
 export const joinTournamentMachine = setup({
   types: {
@@ -63,8 +64,6 @@ export const joinTournamentMachine = setup({
   },
   actions: {
     notifyJoined: () => {},
-    notifyPaid: () => {},
-    notifyProcessing: () => {},
     refresh: () => {},
     reportError: (_, _params: { error: unknown }) => {},
     validate: assign({ errors: ({ context }) => validationErrors(context) }),
@@ -102,6 +101,7 @@ export const joinTournamentMachine = setup({
     },
     joining: {
       invoke: {
+        id: 'joinTournament',
         src: 'joinTournament',
         input: ({ context }) => ({
           tournamentId: context.tournamentId,
@@ -129,13 +129,12 @@ export const joinTournamentMachine = setup({
     },
     paying: {
       on: {
-        'payment.succeeded': { target: 'joined', actions: ['notifyPaid', 'refresh'] },
-        'payment.processing': { target: 'processing', actions: ['notifyProcessing', 'refresh'] },
-        // Closing the payment dialog leaves the tournament unjoined; registering again starts a new payment.
-        'payment.cancel': 'closed',
+        'payment.succeeded': { target: 'joined', actions: 'refresh' },
+        // A payment still processing becomes an entry once it succeeds: re-reading the tournament shows it then.
+        // A cancelled or failed one leaves the tournament unjoined, and REGISTER starts a new payment.
+        'payment.close': { target: 'closed', actions: 'refresh' },
       },
     },
     joined: { type: 'final' },
-    processing: { type: 'final' },
   },
 });

@@ -135,9 +135,9 @@ export const sessionMachine = setup({
       },
     },
     signingOut: {
-      // The header turns to the guest view at once; the server call only clears the cookies.
+      // The header turns to the guest view at once; the server call only clears the cookies (it never fails).
       entry: ['clearUser', 'storeUser'],
-      invoke: { id: 'signOut', src: 'signOut', onDone: 'signedOut', onError: 'signedOut' },
+      invoke: { id: 'signOut', src: 'signOut', onDone: 'signedOut' },
     },
     banned: {
       entry: ['clearUser', 'storeUser'],

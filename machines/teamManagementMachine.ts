@@ -157,6 +157,7 @@ export const teamManagementMachine = setup({
   states: {
     loading: {
       invoke: {
+        id: 'loadTeam',
         src: 'loadTeam',
         input: ({ context }) => ({ teamId: context.teamId }),
         onDone: {
@@ -206,7 +207,7 @@ export const teamManagementMachine = setup({
         },
         'logo.remove': { guard: 'canManage', target: 'confirming', actions: { type: 'ask', params: { kind: 'removeLogo' } } },
         'search.change': { actions: assign({ search: ({ event }) => event.search }) },
-        'search.submit': { guard: 'hasSearchTerm', target: 'searching' },
+        'search.submit': { guard: and(['canManage', 'hasSearchTerm']), target: 'searching' },
         'user.select': { actions: assign({ selected: ({ event }) => event.user }) },
         'user.invite': [
           {
@@ -217,7 +218,7 @@ export const teamManagementMachine = setup({
               params: ({ context }) => ({ kind: context.asAdmin ? 'forceAdd' : 'invite', user: context.selected! }),
             },
           },
-          { actions: 'notifyInvalidUser' },
+          { guard: 'canManage', actions: 'notifyInvalidUser' },
         ],
         'member.remove': {
           guard: and(['canManage', 'isOtherMember']),
@@ -236,6 +237,7 @@ export const teamManagementMachine = setup({
     },
     searching: {
       invoke: {
+        id: 'searchUsers',
         src: 'searchUsers',
         input: ({ context }) => ({ search: context.search.trim() }),
         onDone: { target: 'ready', actions: assign({ results: ({ event }) => event.output, selected: null }) },
@@ -250,6 +252,7 @@ export const teamManagementMachine = setup({
     },
     saving: {
       invoke: {
+        id: 'performAction',
         src: 'performAction',
         input: ({ context }) => ({ teamId: context.teamId, asAdmin: context.asAdmin, action: context.pending! }),
         onDone: [

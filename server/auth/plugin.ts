@@ -80,7 +80,7 @@ async function loadUser(request: FastifyRequest, db: Db, config: Config, token: 
   const [row] = await db
     .select({
       user: users,
-      live: sql<boolean>`exists (select 1 from ${sessions} where ${sessions.family} = ${check.payload.fam} and ${sessions.userId} = ${users.id} and ${sessions.revokedAt} is null)`,
+      live: sql<boolean>`exists (select 1 from ${sessions} where ${sessions.family} = ${check.payload.fam} and ${sessions.userId} = ${check.payload.uid} and ${sessions.revokedAt} is null)`,
     })
     .from(users)
     .where(eq(users.id, check.payload.uid));

@@ -50,7 +50,8 @@ export function createStripeProvider(settings: StripeSettings): StripeProvider {
       const intent = await stripe.paymentIntents.create({
         amount: amountCents,
         currency,
-        automatic_payment_methods: { enabled: true },
+        // No redirects: the dialog confirms in place (cards, wallets), so nobody leaves the SPA mid-payment.
+        automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
         description,
         metadata,
         ...(email ? { receipt_email: email } : {}),

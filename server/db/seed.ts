@@ -12,6 +12,7 @@ import {
 } from './schema';
 import { playerHandles, prng, SOCIAL_POSTS, TEAM_NAMES, teamLogoSvg, type Rng } from './demoData';
 import type { Game, Platform } from '../../src/domain/constants';
+import { seedBrackets } from './seedBrackets';
 
 const DAY = 86_400_000;
 
@@ -87,6 +88,7 @@ export async function seedDemo(tx: Tx, now: number) {
       postedAt: today - p.daysAgo * DAY + 18 * 3_600_000,
     })),
   );
+  await seedBrackets(tx);
 }
 
 function playerValues(rng: Rng, name: string, i: number, today: number): typeof users.$inferInsert {

@@ -23,7 +23,7 @@ import {
   type TemporaryTeamChanges,
 } from '../services/temporaryTeams';
 import { TemporaryTeamPatch } from '../../src/api/contract/team';
-import { TEMPORARY_TEAM, VALIDATION } from '../../src/domain/messages';
+import { TEMPORARY_TEAM, TOURNAMENT_ERRORS, VALIDATION } from '../../src/domain/messages';
 
 const BASE = '/v1/tournament/temporary-team/:id';
 
@@ -43,7 +43,7 @@ function patchBody(body: unknown): TemporaryTeamChanges {
   if (Array.isArray(raw.freeSubstitutes)) {
     input.freeSubstitutes = raw.freeSubstitutes.map((n) => (typeof n === 'string' ? n.trim() : n));
   }
-  if (typeof input.name === 'string' && input.name.length > 40) throw badRequest(TEMPORARY_TEAM.nameTooLong);
+  if (typeof input.name === 'string' && input.name.length > 40) throw badRequest(TOURNAMENT_ERRORS.teamNameTooLong);
   if (Array.isArray(input.freeSubstitutes) && input.freeSubstitutes.some((n) => typeof n === 'string' && n.length > 40)) {
     throw badRequest(TEMPORARY_TEAM.substituteTooLong);
   }

@@ -148,10 +148,11 @@ export function tournamentRoutes(app: FastifyInstance, db: Db, config: Config) {
 
   // ------------------------------------------------------------------ entries
 
-  /** Public entries (refunded ones hidden): paged and searchable like every list. */
+  /** Public entries (refunded ones hidden): paged and searchable like every list, or all at once (`notPaginated=true`). */
   app.get('/v1/tournament/:id/entries', async (request) => {
     const page = pageQuery(request.query);
-    return listEntries(db, idParam(params(request).id), { admin: false, search: page.search, page });
+    const all = boolQuery(query(request).notPaginated, 'notPaginated') === true;
+    return listEntries(db, idParam(params(request).id), { admin: false, search: page.search, page: all ? null : page });
   });
 
   app.get('/v1/tournament/:id/entries/admin', async (request) => {

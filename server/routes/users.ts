@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { requireRole, STAFF } from '../auth/plugin';
+import { requireRole, requireUser, STAFF } from '../auth/plugin';
+import { badRequest } from '../http/errors';
 import { boolQuery, idParam, pageQuery } from '../http/validate';
-import { banUser, listPlayers, listUsersForAdmin, toAdminUserRow, toUser } from '../services/users';
+import { banUser, listPlayers, listUsersForAdmin, searchInvitees, toAdminUserRow, toUser } from '../services/users';
+import { VALIDATION } from '../../src/domain/messages';
 
 export function userRoutes(app: FastifyInstance, db: Db, config: Config) {
   /** PLAYER RANKS (public): paged, searchable, optional freeAgent filter. */
@@ -27,5 +29,14 @@ export function userRoutes(app: FastifyInstance, db: Db, config: Config) {
     const actor = requireRole(request, STAFF);
     const id = idParam((request.params as { id: string }).id);
     return toAdminUserRow(await banUser(db, config, actor, id));
+  });
+
+  /** The team dialogs' user search (signed in): `{ id, discordName, picture }` of matching players who are not banned. */
+  app.get('/v1/user/invitee-search', async (request) => {
+    const viewer = requireUser(request);
+    const raw = (request.query as Record<string, unknown>).search;
+    const search = typeof raw === 'string' ? raw.trim().slice(0, 100) : '';
+    if (!search) throw badRequest(VALIDATION.staffSearch);
+    return searchInvitees(db, search, viewer.id);
   });
 }

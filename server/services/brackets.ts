@@ -80,8 +80,8 @@ async function bracketCandidates(tx: Tx, t: TournamentRow): Promise<Candidate[]>
     }
   }
   const strength = teamBased
-    ? sql<number>`coalesce((select avg(${users.katanaRank}) from ${temporaryTeamMembers} join ${users} on ${users.id} = ${temporaryTeamMembers.userId} where ${temporaryTeamMembers.teamId} = ${tournamentEntries.temporaryTeamId}), 0)::float8`
-    : sql<number>`coalesce((select ${users.katanaRank} from ${users} where ${users.id} = ${tournamentEntries.userId}), 0)::float8`;
+    ? sql<number>`coalesce((select avg(u.katana_rank) from ${temporaryTeamMembers} tm join ${users} u on u.id = tm.user_id where tm.team_id = ${tournamentEntries}.temporary_team_id), 0)::float8`
+    : sql<number>`coalesce((select u.katana_rank from ${users} u where u.id = ${tournamentEntries}.user_id), 0)::float8`;
   const real = await tx
     .select({ id: tournamentEntries.id, strength })
     .from(tournamentEntries)

@@ -17,7 +17,7 @@ import { deleteImageByUrl, saveImage } from '../storage/images';
 import { toTeamMember } from './tournamentView';
 import type { TeamManagementRow, TemporaryTeamDetail } from '../../src/api/contract/team';
 import { teamSize } from '../../src/domain/tournamentRules';
-import { TEMPORARY_TEAM as MSG } from '../../src/domain/messages';
+import { TEMPORARY_TEAM as MSG, TOURNAMENT_ERRORS } from '../../src/domain/messages';
 
 type TeamRow = typeof temporaryTeams.$inferSelect;
 type TournamentRow = typeof tournaments.$inferSelect;
@@ -97,10 +97,10 @@ function assertStaffMay(locked: Locked, phase: Phase) {
   assertPhase(locked.tournament, phase);
 }
 
-/** The captain acts as captain (OPEN only); staff who are not the captain act as staff. Anyone else: 403. */
+/** Staff act with staff rights (even on a team they captain); the captain only while OPEN; anyone else: 403. */
 function assertCaptainOrStaffMay(locked: Locked, user: AuthUser, staffPhase: Phase) {
-  if (isCaptain(locked.team, user) || !isStaff(user)) assertCaptainMay(locked, user, 'open');
-  else assertStaffMay(locked, staffPhase);
+  if (isStaff(user)) assertStaffMay(locked, staffPhase);
+  else assertCaptainMay(locked, user, 'open');
 }
 
 /** Runs a change in a transaction; a unique-index race (one team per user per tournament) becomes 409. */
@@ -209,13 +209,29 @@ export async function updateTemporaryTeam(
     if (as === 'captain') assertCaptainMay(locked, user);
     else assertStaffMay(locked, 'any');
     const set: Partial<TeamRow> = {};
-    if (changes.name !== undefined) set.name = changes.name.trim();
+    if (changes.name !== undefined) set.name = await checkNameFree(tx, locked, changes.name.trim());
     if (changes.freeSubstitutes !== undefined) {
       set.freeSubstitutes = await checkSubstitutes(tx, locked, changes.freeSubstitutes);
     }
     if (Object.keys(set).length > 0) await tx.update(temporaryTeams).set(set).where(eq(temporaryTeams.id, teamId));
     return temporaryTeamDetail(tx, teamId);
   });
+}
+
+/** Team names are unique within a tournament (case-insensitive), as when joining. */
+async function checkNameFree(tx: Tx, { team, tournament }: Locked, name: string): Promise<string> {
+  const [taken] = await tx
+    .select({ id: temporaryTeams.id })
+    .from(temporaryTeams)
+    .where(
+      and(
+        eq(temporaryTeams.tournamentId, tournament.id),
+        ne(temporaryTeams.id, team.id),
+        sql`lower(${temporaryTeams.name}) = lower(${name})`,
+      ),
+    );
+  if (taken) throw conflict(TOURNAMENT_ERRORS.teamNameTaken);
+  return name;
 }
 
 /**

@@ -92,7 +92,7 @@ export async function allTournaments(db: Db, opts: { offset: number; perPage: nu
   return { rows, total: Number(total) };
 }
 
-/** Completed tournaments with a winner, latest first. */
+/** Completed tournaments with a winner, latest first (a predefined winner has a name but no id to link to). */
 export async function hallOfFame(db: Db) {
   return db
     .select({
@@ -105,7 +105,7 @@ export async function hallOfFame(db: Db) {
       winningEntryName: tournaments.winningEntryName,
     })
     .from(tournaments)
-    .where(and(eq(tournaments.status, 'COMPLETED'), isNotNull(tournaments.winningEntryId)))
+    .where(and(eq(tournaments.status, 'COMPLETED'), isNotNull(tournaments.winningEntryName)))
     .orderBy(desc(tournaments.endDate), desc(tournaments.id));
 }
 

@@ -10,11 +10,19 @@ import { BannedPage } from '../features/auth/BannedPage';
 import { HomePage } from '../features/home/HomePage';
 import { LeaguePage } from '../features/league/LeaguePage';
 import { SupportPage } from '../features/support/SupportPage';
+import { PaymentPage } from '../features/payment/PaymentPage';
 import { PlayerRanksPage } from '../features/players/PlayerRanksPage';
 import { TeamRanksPage } from '../features/teams/TeamRanksPage';
 import { AdminDashboard } from '../features/admin/AdminDashboard';
 import { AdminTournamentsPage } from '../features/admin/tournaments/AdminTournamentsPage';
 import { MapsAndModesPage } from '../features/admin/tournaments/MapsAndModesPage';
+import { UpcomingTournamentsPage } from '../features/tournaments/UpcomingTournamentsPage';
+import { AllTournamentsPage } from '../features/tournaments/AllTournamentsPage';
+import { HallOfFamePage } from '../features/tournaments/HallOfFamePage';
+import { TournamentDetailPage } from '../features/tournaments/detail/TournamentDetailPage';
+import { TournamentEntriesPage } from '../features/tournaments/entries/TournamentEntriesPage';
+import { TournamentTeamPage } from '../features/tournaments/team/TournamentTeamPage';
+import { InvitesPage } from '../features/invites/InvitesPage';
 
 type Access = 'all' | 'user' | Role[];
 
@@ -26,8 +34,17 @@ export const ROUTES: { path: string; component: ComponentType; access: Access }[
   { path: '/', component: HomePage, access: 'all' },
   { path: '/league', component: LeaguePage, access: 'all' },
   { path: '/support', component: SupportPage, access: 'all' },
+  { path: '/payment', component: PaymentPage, access: 'all' },
   { path: '/players', component: PlayerRanksPage, access: 'all' },
   { path: '/teams', component: TeamRanksPage, access: 'all' },
+  { path: '/tournaments', component: UpcomingTournamentsPage, access: 'all' },
+  { path: '/tournaments/all', component: AllTournamentsPage, access: 'all' },
+  { path: '/tournaments/hall-of-fame', component: HallOfFamePage, access: 'all' },
+  { path: '/tournaments/:tournamentId/details', component: TournamentDetailPage, access: 'all' },
+  { path: '/tournaments/:tournamentId/entries', component: TournamentEntriesPage, access: 'all' },
+  // Fixed sub-paths of a tournament (details, entries, matches, match/:matchId) go above this catch-all team page.
+  { path: '/tournaments/:tournamentId/:teamId', component: TournamentTeamPage, access: 'all' },
+  { path: '/invites', component: InvitesPage, access: 'user' },
   { path: '/login', component: LoginPage, access: 'all' },
   { path: '/auth/callback', component: CallbackPage, access: 'all' },
   { path: '/auth/banned', component: BannedPage, access: 'all' },

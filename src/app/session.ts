@@ -13,8 +13,12 @@ export type SessionActor = ActorRefFrom<typeof sessionMachine>;
  */
 export function startSession(client: ApiClient = api, logic = sessionMachine, opts: { signingIn?: boolean } = {}): SessionActor {
   const actor = createActor(logic, { input: { cachedUser: readCachedUser(), signingIn: opts.signingIn } });
-  client.on('signedOut', () => actor.send({ type: 'session.expired' }));
-  client.on('banned', () => actor.send({ type: 'session.banned' }));
+  // The client outlives a stopped actor (tests start one per screen): only a running session hears it.
+  const tell = (event: { type: 'session.expired' } | { type: 'session.banned' }) => {
+    if (actor.getSnapshot().status === 'active') actor.send(event);
+  };
+  client.on('signedOut', () => tell({ type: 'session.expired' }));
+  client.on('banned', () => tell({ type: 'session.banned' }));
   actor.start();
   return actor;
 }

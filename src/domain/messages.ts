@@ -187,7 +187,6 @@ export const TEMPORARY_TEAM = {
   noInviteForYou: 'You have no pending invite from this team',
   notAMember: (name: string) => `${name} is not a member of this team`,
   captainRemovesSelf: 'The captain cannot remove themselves from the team',
-  nameTooLong: 'Team names can be at most 40 characters',
   nothingToUpdate: 'Please enter a new team name',
   substituteTooLong: 'Substitute names can be at most 40 characters',
   duplicateSubstitute: 'Each substitute name must be different',

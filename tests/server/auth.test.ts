@@ -191,7 +191,7 @@ describe('sign-in, sessions, CSRF, bans, roles and validation', () => {
       expect((await agent.post('/v1/auth/refresh')).status).toBe(401);
     });
 
-    it('serves public data to a guest whose cookie is expired only after the client refreshes (401 first)', async () => {
+    it('answers 401 on a public call with an expired access cookie, so the client refreshes rather than showing a guest view', async () => {
       const { agent } = await player();
       now += 16 * MINUTE;
       expect((await agent.get('/v1/user?perPage=1')).status).toBe(401);

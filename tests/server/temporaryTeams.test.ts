@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/testServer';
 import { Fixtures, TINY_PNG, upload } from './temporaryTeams.fixtures';
-import { TEMPORARY_TEAM, VALIDATION } from '../../src/domain/messages';
+import { TEMPORARY_TEAM, TOURNAMENT_ERRORS, VALIDATION } from '../../src/domain/messages';
 
 const T = (id: number) => `/v1/tournament/temporary-team/${id}`;
 
@@ -127,7 +127,16 @@ describe('PATCH …/{id} and …/{id}/admin (name)', () => {
     }
     const long = await s.captain.patch(T(s.team.id), { name: 'x'.repeat(41) });
     expect(long.status).toBe(400);
-    expect(long.body.message).toBe(TEMPORARY_TEAM.nameTooLong);
+    expect(long.body.message).toBe(TOURNAMENT_ERRORS.teamNameTooLong);
+  });
+
+  it('refuses a name another team of the tournament already has (any case), but keeps its own', async () => {
+    const s = await scene();
+    await fx.team(s.tournament, await fx.user(), [], { name: 'Red Comets' });
+    const taken = await s.captain.patch(T(s.team.id), { name: 'red comets' });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe(TOURNAMENT_ERRORS.teamNameTaken);
+    expect((await s.captain.patch(T(s.team.id), { name: s.team.name.toUpperCase() })).status).toBe(200);
   });
 
   it('allows the captain only while the tournament is OPEN; staff may still rename afterwards', async () => {

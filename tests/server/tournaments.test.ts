@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { images, temporaryTeamMembers, temporaryTeams, tournamentEntries, tournamentMatches, tournaments } from '../../server/db/schema';
+import { temporaryTeamMembers, temporaryTeams, tournamentEntries, tournamentMatches, tournaments } from '../../server/db/schema';
 import { startTestServer, type Agent, type TestServer } from '../support/testServer';
 import { createTournament, multipartFile, newPlayer, PNG, setStatus, startDiscordFake, tournamentBody, type DiscordFake } from './tournaments.fixtures';
 import { Paged } from '../../src/api/contract/common';
@@ -351,6 +351,18 @@ describe('tournaments: admin calls, lifecycle, lists and entries', () => {
       expect((await admin.post(`/v1/tournament/${id}/close`)).body.status).toBe('CLOSED');
     });
 
+    it('starts the seeded CLOSED tournament once its maps and modes are set', async () => {
+      const id = await seededId('Midweek Duel');
+      const rounds = (await detail(id)).roundNames!;
+      expect(rounds[0]).toBe('Round 1');
+      expect(rounds).toContain('Grand Final 2');
+      const maps = await admin.patch(`/v1/tournament/${id}`, { mapsAndModes: rounds.map((roundName) => ({ roundName, value: 'Hardpoint' })) });
+      expect(maps.status).toBe(200);
+      const res = await admin.post(`/v1/tournament/${id}/start`);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ status: 'ACTIVE', roundNames: rounds });
+    });
+
     it('does not start with fewer than 2 entries and leaves nothing behind', async () => {
       const id = await createTournament(admin);
       await fill(id, 1);
@@ -420,7 +432,6 @@ describe('tournaments: admin calls, lifecycle, lists and entries', () => {
       });
       expect(res.status).toBe(400);
       expect((await detail(id)).graphicUrl).toBeNull();
-      void images;
     });
   });
 
@@ -572,12 +583,15 @@ describe('tournaments: admin calls, lifecycle, lists and entries', () => {
     it('hall of fame: completed tournaments with a winner, latest first', async () => {
       const noWinner = await createTournament(admin, { title: 'No Winner Yet' });
       await setStatus(server, noWinner, 'COMPLETED');
+      const predefined = await createTournament(admin, { title: 'Predefined Champion Cup' });
+      await db().update(tournaments).set({ status: 'COMPLETED', winningEntryName: 'Ghost' }).where(eq(tournaments.id, predefined));
       const res = await guest.get('/v1/tournament/hall-of-fame');
       expect(res.status).toBe(200);
       assert(res.body, array(HallOfFameEntry));
       const rows = res.body as HallOfFameEntry[];
-      expect(rows.map((r) => r.title)).toEqual(['Halloween Switcheroo', 'Autumn Team Cup', 'October Solo Cup']);
-      expect(rows.every((r) => r.winningEntryId !== null && r.winningEntryName)).toBe(true);
+      expect(rows.map((r) => r.title)).toEqual(['Predefined Champion Cup', 'Halloween Switcheroo', 'Autumn Team Cup', 'October Solo Cup']);
+      expect(rows[0]).toMatchObject({ winningEntryId: null, winningEntryName: 'Ghost' });
+      expect(rows.every((r) => !!r.winningEntryName)).toBe(true);
       const team = rows.find((r) => r.title === 'Autumn Team Cup')!;
       const [winner] = await db().select().from(temporaryTeams).where(eq(temporaryTeams.id, team.winningEntryId!));
       expect(winner.name).toBe(team.winningEntryName);
@@ -699,8 +713,11 @@ describe('tournaments: admin calls, lifecycle, lists and entries', () => {
 
     it('the seeded ACTIVE and COMPLETED tournaments list their entries publicly', async () => {
       const id = await seededId('October Solo Cup');
-      const res = await guest.get(`/v1/tournament/${id}/entries?perPage=100`);
-      expect(res.body.total).toBe(16);
+      const res = await guest.get(`/v1/tournament/${id}/entries?perPage=10`);
+      expect(res.body).toMatchObject({ total: 16, pageSize: 10 });
+      expect(res.body.results).toHaveLength(10);
+      const all = await guest.get(`/v1/tournament/${id}/entries?notPaginated=true`);
+      expect(all.body.results).toHaveLength(16);
     });
   });
 });

@@ -3,10 +3,27 @@ import { expect } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { memoryLocation } from 'wouter/memory-location';
 import { api } from '../../src/api/client';
-import { App } from '../../src/app/App';
+import { MantineProvider } from '@mantine/core';
+import { Route, Router, Switch } from 'wouter';
+import type { ComponentType } from 'react';
+import { theme } from '../../src/app/theme';
+import { Notifications } from '../../src/app/Notifications';
+import { Guard } from '../../src/app/Guard';
+import { SessionContext, STAFF_ROLES } from '../../src/app/session';
+import { AdminTournamentsPage } from '../../src/features/admin/tournaments/AdminTournamentsPage';
+import { MapsAndModesPage } from '../../src/features/admin/tournaments/MapsAndModesPage';
 import { startSession } from '../../src/app/session';
 import { clearNotifications } from '../../src/app/notify';
 import type { Agent, TestServer } from '../support/testServer';
+
+/**
+ * The admin tournament routes as src/app/routes.tsx registers them (ADMIN/OWNER). Rendering only these keeps the
+ * view tests independent of screens other engineers are building at the same time.
+ */
+export const ADMIN_ROUTES: Record<string, ComponentType> = {
+  '/admin/tournaments': AdminTournamentsPage,
+  '/admin/tournaments/:id/maps': MapsAndModesPage,
+};
 
 export interface SentRequest {
   method: string;
@@ -40,7 +57,27 @@ export async function renderApp(server: TestServer, path: string, who = 'AdminAc
   await waitFor(() => expect(session.getSnapshot().matches('signedIn')).toBe(true));
   const location = memoryLocation({ path, record: true });
   const user = userEvent.setup();
-  const view = render(<App session={session} hook={location.hook} />);
+  const view = render(
+    <MantineProvider theme={theme} forceColorScheme="dark">
+      <SessionContext.Provider value={session}>
+        <Router hook={location.hook}>
+          <Switch>
+            {Object.entries(ADMIN_ROUTES).map(([routePath, Component]) => (
+              <Route key={routePath} path={routePath}>
+                <Guard roles={STAFF_ROLES}>
+                  <Component />
+                </Guard>
+              </Route>
+            ))}
+            <Route>
+              <p>Elsewhere</p>
+            </Route>
+          </Switch>
+        </Router>
+        <Notifications />
+      </SessionContext.Provider>
+    </MantineProvider>,
+  );
   return { agent, location, user, requests, session, view };
 }
 

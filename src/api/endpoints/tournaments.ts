@@ -50,7 +50,3 @@ export const joinTournament = (tournamentId: number, teamOrUserId: number, name:
     method: 'POST',
     body: { name },
   });
-
-/** POST /v1/billing/refund-tournament-entry/{tournamentId}/{entryId} (staff, paid tournaments only). */
-export const refundEntry = (tournamentId: number, entryId: number) =>
-  api.send(`/billing/refund-tournament-entry/${tournamentId}/${entryId}`, { method: 'POST' });

@@ -82,7 +82,7 @@ export class BracketRenderer {
     };
     this.syncAtlasSize();
     this.glyphs = new GlyphWriter(this.atlas, 4096);
-    this.shapes = new QuadStream(flatGeometry, flat, 'shapes');
+    this.shapes = new QuadStream(flatGeometry, flat, 'shapes', true);
     this.path = new QuadStream(flatGeometry, flat, 'path');
     this.text = new QuadStream(glyphGeometry, glyph, 'text');
     this.headers = new QuadStream(glyphGeometry, glyph, 'headers');

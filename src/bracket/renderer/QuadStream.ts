@@ -1,4 +1,4 @@
-import { Mesh, type Buffer, type Geometry, type Shader } from 'pixi.js';
+import { Mesh, State, type Buffer, type Geometry, type Shader } from 'pixi.js';
 import { indexBuffer, QUAD_WORDS, quadIndices, vertexBuffer } from './shaders';
 
 /**
@@ -17,11 +17,14 @@ export class QuadStream {
   /** Whether the layer is wanted at the current level of detail. */
   enabled = true;
 
-  constructor(makeGeometry: (v: Buffer, i: Buffer) => Geometry, shader: Shader, label: string) {
+  /** `opaque` layers skip blending: a software rasteriser then writes pixels without reading them. */
+  constructor(makeGeometry: (v: Buffer, i: Buffer) => Geometry, shader: Shader, label: string, opaque = false) {
     this.f32 = this.vertices.data as Float32Array;
     this.u32 = new Uint32Array(this.f32.buffer);
     this.geometry = makeGeometry(this.vertices, this.indices);
-    this.mesh = new Mesh<Geometry, Shader>({ geometry: this.geometry, shader, label });
+    const state = State.for2d();
+    if (opaque) state.blend = false;
+    this.mesh = new Mesh<Geometry, Shader>({ geometry: this.geometry, shader, label, state });
     this.mesh.visible = false;
   }
 

@@ -11,7 +11,7 @@ import {
   STRIPE_WIDTH,
 } from '../metrics';
 import type { ViewEntry, ViewMatch } from '../model';
-import { PALETTE, rgba } from './palette';
+import { overBackground, PALETTE, rgba } from './palette';
 import type { FlatWriter } from './QuadWriter';
 
 /*
@@ -54,16 +54,18 @@ export function cardInfo(m: ViewMatch): number {
   return (b0 | (Math.round(greekLength(m.a)) << 16) | (Math.round(greekLength(m.b)) << 24)) >>> 0;
 }
 
+/** Packed colours of the parts; a dimmed card (bye against bye) is pre-mixed with the background so it stays opaque. */
 function colours(alpha: number) {
+  const c = (color: number) => rgba(overBackground(color, alpha));
   return {
-    card: rgba(PALETTE.card, alpha),
-    cardEmpty: rgba(PALETTE.cardEmpty, 1),
-    number: rgba(PALETTE.numberCell, alpha),
-    numberReady: rgba(PALETTE.numberCellReady, alpha),
-    divider: rgba(PALETTE.divider, alpha),
-    stripe: [rgba(PALETTE.stripePending, alpha), rgba(PALETTE.win, alpha), rgba(PALETTE.lose, alpha), rgba(PALETTE.card, alpha), rgba(PALETTE.card, alpha)],
-    score: [rgba(PALETTE.scorePending, alpha), rgba(PALETTE.win, alpha), rgba(PALETTE.lose, alpha), rgba(PALETTE.scorePending, alpha), rgba(PALETTE.scorePending, alpha)],
-    greek: [rgba(PALETTE.greek, alpha), rgba(PALETTE.greek, alpha), rgba(PALETTE.greekDim, alpha), rgba(PALETTE.greekDim, alpha), rgba(PALETTE.greekDim, alpha)],
+    card: c(PALETTE.card),
+    cardEmpty: rgba(PALETTE.cardEmpty),
+    number: c(PALETTE.numberCell),
+    numberReady: c(PALETTE.numberCellReady),
+    divider: c(PALETTE.divider),
+    stripe: [c(PALETTE.stripePending), c(PALETTE.win), c(PALETTE.lose), c(PALETTE.card), c(PALETTE.card)],
+    score: [c(PALETTE.scorePending), c(PALETTE.win), c(PALETTE.lose), c(PALETTE.scorePending), c(PALETTE.scorePending)],
+    greek: [c(PALETTE.greek), c(PALETTE.greek), c(PALETTE.greekDim), c(PALETTE.greekDim), c(PALETTE.greekDim)],
   };
 }
 const FULL = colours(1);

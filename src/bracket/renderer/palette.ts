@@ -53,3 +53,9 @@ export function avatarColor(label: string): number {
   for (let i = 0; i < label.length; i++) h = Math.imul(h ^ label.charCodeAt(i), 16777619);
   return PALETTE.avatars[(h >>> 0) % PALETTE.avatars.length];
 }
+
+/** `color` at `alpha` over the background, as an opaque colour. */
+export function overBackground(color: number, alpha: number): number {
+  const mix = (shift: number) => Math.round(((color >> shift) & 255) * alpha + ((PALETTE.background >> shift) & 255) * (1 - alpha));
+  return (mix(16) << 16) | (mix(8) << 8) | mix(0);
+}

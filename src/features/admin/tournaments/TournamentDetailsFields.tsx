@@ -3,7 +3,13 @@ import { DatePickerInput, TimeInput } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
 import type { TournamentFormValues } from './tournamentForm';
 
-const DATE_PROPS = { valueFormat: 'DD/MM/YYYY', placeholder: 'dd/mm/yyyy', withAsterisk: true, clearable: false } as const;
+const DATE_PROPS = {
+  valueFormat: 'DD/MM/YYYY',
+  placeholder: 'dd/mm/yyyy',
+  withAsterisk: true,
+  previousLabel: 'Previous month',
+  nextLabel: 'Next month',
+} as const;
 
 /** Title, subtitle, description, dates, rules link, prize pool and host. */
 export function TournamentDetailsFields({ form }: { form: UseFormReturnType<TournamentFormValues> }) {

@@ -19,6 +19,10 @@ const TEAM_LIMIT_OPTIONS = TEAM_LIMITS.map(String);
 const GAME_OPTIONS = GAMES.map((g) => ({ value: g, label: GAME_LABELS[g] }));
 const PLATFORM_OPTIONS = PLATFORMS.map((p) => ({ value: p, label: PLATFORM_LABELS[p] }));
 
+/** A clear button (with its accessible name) so a choice can be undone; required fields then say so. */
+const clearable = (what: string, enabled = true) =>
+  enabled ? { clearable: true, clearButtonProps: { 'aria-label': `Clear ${what}` } } : {};
+
 interface Props {
   form: UseFormReturnType<TournamentFormValues>;
   /** Entry fee, type, switcheroo type and team limit are set once, when the tournament is created. */
@@ -46,6 +50,7 @@ export function TournamentFormatFields({ form, creating }: Props) {
           label="Type"
           data={TYPE_OPTIONS}
           allowDeselect={false}
+          {...clearable('type')}
           withAsterisk={creating}
           disabled={!creating}
           description={createOnly}
@@ -56,13 +61,21 @@ export function TournamentFormatFields({ form, creating }: Props) {
             label="Switcheroo type"
             data={SWITCHEROO_OPTIONS}
             allowDeselect={false}
+            {...clearable('switcheroo type', creating)}
             withAsterisk={creating}
             disabled={!creating}
             {...form.getInputProps('switcherooType')}
           />
         )}
         {type === 'SWITCHEROO' && (
-          <Select label="Sign up limit" data={SIGNUP_LIMIT_OPTIONS} allowDeselect={false} withAsterisk {...form.getInputProps('signUpLimit')} />
+          <Select
+            label="Sign up limit"
+            data={SIGNUP_LIMIT_OPTIONS}
+            allowDeselect={false}
+            withAsterisk
+            {...clearable('sign up limit')}
+            {...form.getInputProps('signUpLimit')}
+          />
         )}
         {type === 'TOURNAMENT' && (
           <Select
@@ -70,6 +83,7 @@ export function TournamentFormatFields({ form, creating }: Props) {
             description={creating ? '1 means single players' : createOnly}
             data={TEAM_LIMIT_OPTIONS}
             allowDeselect={false}
+            {...clearable('team limit', creating)}
             withAsterisk={creating}
             disabled={!creating}
             {...form.getInputProps('teamLimit')}

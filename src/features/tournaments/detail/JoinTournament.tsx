@@ -7,7 +7,7 @@ import { SUCCESS } from '../../../domain/messages';
 import { joinTournamentMachine } from '../../../../machines/joinTournamentMachine';
 import { isTeamTournament } from '../format';
 import { JoinTournamentDialog } from './JoinTournamentDialog';
-import { JoinPayment } from './JoinPayment';
+import { PaymentDialog } from '../../payment/PaymentDialog';
 
 interface JoinTournamentProps {
   tournament: Tournament;
@@ -15,14 +15,15 @@ interface JoinTournamentProps {
   reload: () => void;
 }
 
-/** REGISTER and the join flow (form, join call, payment when there is a fee), driven by joinTournamentMachine. */
+/**
+ * REGISTER and the join flow (form, join call, then the payment dialog when there is a fee), driven by
+ * joinTournamentMachine. Guests never get here: their REGISTER goes to /login.
+ */
 export function JoinTournament({ tournament, userId, reload }: JoinTournamentProps) {
   const [logic] = useState(() =>
     joinTournamentMachine.provide({
       actions: {
         notifyJoined: () => notifySuccess(SUCCESS.tournamentJoined),
-        notifyPaid: () => notifySuccess(SUCCESS.paymentReceived),
-        notifyProcessing: () => notifySuccess(SUCCESS.paymentProcessing),
         refresh: () => reload(),
         reportError: (_, { error }) => notifyError(error),
       },
@@ -42,9 +43,14 @@ export function JoinTournament({ tournament, userId, reload }: JoinTournamentPro
         REGISTER
       </Button>
       <JoinTournamentDialog title={tournament.title} snapshot={snapshot} send={send} />
-      {snapshot.matches('paying') && snapshot.context.clientSecret && (
-        <JoinPayment clientSecret={snapshot.context.clientSecret} amount={tournament.entryFee} send={send} />
-      )}
+      <PaymentDialog
+        opened={snapshot.matches('paying')}
+        clientSecret={snapshot.context.clientSecret}
+        amount={tournament.entryFee}
+        description={`Entry: ${tournament.title}`}
+        onSucceeded={() => send({ type: 'payment.succeeded' })}
+        onClose={() => send({ type: 'payment.close' })}
+      />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import type { Entry, Tournament } from '../../../api/contract/tournament';
-import { refundEntry, removeEntry } from '../../../api/endpoints/tournaments';
+import { refundTournamentEntry } from '../../../api/endpoints/billing';
+import { removeEntry } from '../../../api/endpoints/tournaments';
 import { notifyError, notifySuccess } from '../../../app/notify';
 import { SUCCESS } from '../../../domain/messages';
 import { confirmAction } from '../confirm';
@@ -33,7 +34,7 @@ export function EntryOptionsMenu({ tournament: t, entry, onChanged }: EntryOptio
       message: `Refund the entry fee of ${name}? The entry no longer counts once it is refunded.`,
       confirmLabel: 'Refund entry',
       onConfirm: () =>
-        refundEntry(t.id, entry.id).then(() => {
+        refundTournamentEntry(t.id, entry.id).then(() => {
           notifySuccess(SUCCESS.refundProcessing);
           onChanged();
         }, notifyError),

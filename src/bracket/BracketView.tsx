@@ -1,0 +1,38 @@
+import { Text } from '@mantine/core';
+import { useFullscreenElement } from '@mantine/hooks';
+import { useState } from 'react';
+import { BracketCanvas } from './BracketCanvas';
+import { BracketControls } from './BracketControls';
+import { BracketMirror } from './BracketMirror';
+import classes from './BracketView.module.css';
+import type { ViewMatch } from './model';
+import type { BracketEngine } from './renderer/createBracketEngine';
+
+export interface BracketViewProps {
+  matches: readonly ViewMatch[];
+  /** URL of a match page (links of the DOM mirror, new-tab clicks on the canvas). */
+  matchHref: (id: number) => string;
+  onOpenMatch: (id: number) => void;
+  /** Height of the canvas outside fullscreen (default 640 px). */
+  height?: number | string;
+}
+
+/**
+ * The bracket screen body: controls, the canvas and its accessible mirror. Default export so
+ * a route can `React.lazy(() => import('…/bracket/BracketView'))` and keep Pixi out of the
+ * main bundle.
+ */
+export default function BracketView({ matches, matchHref, onOpenMatch, height = 640 }: BracketViewProps) {
+  const [engine, setEngine] = useState<BracketEngine | null>(null);
+  const { ref, toggle, fullscreen } = useFullscreenElement<HTMLDivElement>();
+  return (
+    <div ref={ref} className={classes.root} data-testid="bracket">
+      <BracketControls engine={engine} matches={matches} fullscreen={fullscreen} onToggleFullscreen={() => void toggle()} />
+      <div className={classes.canvasArea}>
+        <BracketCanvas matches={matches} matchHref={matchHref} onOpenMatch={onOpenMatch} height={fullscreen ? '100%' : height} onEngine={setEngine} />
+      </div>
+      <Text className={classes.hint}>Drag to pan, scroll or pinch to zoom, hover a name to follow its path. Keys: arrows, +, −, 0.</Text>
+      <BracketMirror matches={matches} matchHref={matchHref} onOpenMatch={onOpenMatch} onFocusMatch={(id) => engine?.flyToMatch(id)} />
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { Select } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { SearchIcon } from './icons';
+import type { ViewMatch } from './model';
+import type { BracketEngine } from './renderer/createBracketEngine';
+
+export interface EntrantSearchProps {
+  matches: readonly ViewMatch[];
+  engine: BracketEngine | null;
+}
+
+/** Every known entrant once, by name. */
+export function entrantOptions(matches: readonly ViewMatch[]): { value: string; label: string }[] {
+  const seen = new Map<string, string>();
+  for (const m of matches) {
+    for (const e of [m.a, m.b]) if (e.id !== null && !seen.has(e.id)) seen.set(e.id, e.label);
+  }
+  return [...seen].map(([value, label]) => ({ value, label })).sort((p, q) => p.label.localeCompare(q.label));
+}
+
+/** Finds an entrant by name and flies the camera to its latest match, highlighting its path. */
+export function EntrantSearch({ matches, engine }: EntrantSearchProps) {
+  const options = useMemo(() => entrantOptions(matches), [matches]);
+  const [value, setValue] = useState<string | null>(null);
+  const choose = (id: string | null) => {
+    setValue(id);
+    if (id) engine?.flyToEntry(id);
+    else engine?.highlightEntry(null);
+  };
+  return (
+    <Select
+      aria-label="Find entrant"
+      placeholder="Find a player or team"
+      data={options}
+      value={value}
+      onChange={choose}
+      searchable
+      clearable
+      limit={20}
+      nothingFoundMessage="No entrant by that name"
+      leftSection={<SearchIcon />}
+      size="xs"
+      w={240}
+      disabled={!engine}
+    />
+  );
+}

@@ -1,0 +1,77 @@
+import { Anchor, Button, Checkbox, Group, NumberInput, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { guestPaymentProblems, type PaymentRequest } from '../../api/contract/billing';
+import { SITE } from '../../app/siteLinks';
+import { PAYMENT_MAX_EUROS, PAYMENT_MIN_EUROS, PAYMENT_REFERENCE_MAX } from '../../domain/constants';
+import { VALIDATION } from '../../domain/messages';
+
+interface GuestPaymentValues {
+  email: string;
+  amount: number | string;
+  reference: string;
+  terms: boolean;
+}
+
+const amountOf = (value: number | string) => (value === '' ? undefined : Number(value));
+
+/** The guest payment form: email, amount, reference and the terms box; Send Payment stays disabled until ticked. */
+export function GuestPaymentForm({ onSubmit }: { onSubmit: (payment: PaymentRequest) => void }) {
+  const form = useForm<GuestPaymentValues>({
+    initialValues: { email: '', amount: '', reference: '', terms: false },
+    validate: (values) => ({
+      ...guestPaymentProblems({ ...values, amount: amountOf(values.amount) }),
+      ...(values.terms ? {} : { terms: VALIDATION.terms }),
+    }),
+  });
+  const submit = form.onSubmit((values) =>
+    onSubmit({ email: values.email.trim(), amount: Number(values.amount), reference: values.reference.trim() }),
+  );
+  return (
+    <Paper withBorder radius="md" p="xl">
+      <form noValidate onSubmit={submit}>
+        <Stack gap="md">
+          <Text c="dimmed" size="sm">
+            Pay an amount you were asked for (an invoice, a sponsorship, a league fee) against the reference you were
+            given. No account needed.
+          </Text>
+          <TextInput label="Email" type="email" autoComplete="email" withAsterisk {...form.getInputProps('email')} />
+          <NumberInput
+            label="Amount"
+            description={`In euros, from €${PAYMENT_MIN_EUROS.toFixed(2)} to €${PAYMENT_MAX_EUROS.toLocaleString('en-IE')}`}
+            withAsterisk
+            prefix="€"
+            decimalScale={2}
+            allowNegative={false}
+            clampBehavior="none"
+            hideControls
+            inputMode="decimal"
+            {...form.getInputProps('amount')}
+          />
+          <TextInput
+            label="Reference"
+            description="The reference given to you by the provider"
+            withAsterisk
+            maxLength={PAYMENT_REFERENCE_MAX}
+            {...form.getInputProps('reference')}
+          />
+          <Checkbox
+            label={
+              <>
+                I agree to the{' '}
+                <Anchor href={SITE.terms} target="_blank" rel="noopener">
+                  terms and conditions
+                </Anchor>
+              </>
+            }
+            {...form.getInputProps('terms', { type: 'checkbox' })}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" disabled={!form.values.terms}>
+              Send Payment
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,108 @@
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useMachine } from '@xstate/react';
+import { useState } from 'react';
+import { paymentMachine, type PaymentMethod } from '../../../machines/paymentMachine';
+import type { PaymentSecret } from '../../api/contract/billing';
+import { notifyClientError, notifySuccess } from '../../app/notify';
+import { ERRORS, SUCCESS } from '../../domain/messages';
+import { formatEuros } from './formatEuros';
+import { PaymentBusy, PaymentDone, PaymentPending } from './PaymentProgress';
+import { isLocalSecret, stripeEnabled } from './stripe';
+import { StripePaymentForm } from './StripePaymentForm';
+import { TestCardForm } from './TestCardForm';
+import classes from './PaymentDialog.module.css';
+
+export interface PaymentDialogProps {
+  opened: boolean;
+  /** A client secret already in hand (join-tournament answers one). */
+  clientSecret?: string | null;
+  /** Or the call that creates the payment when the dialog opens (guest page, season entry, transfer). */
+  create?: () => Promise<PaymentSecret>;
+  /** Amount due, in euros. */
+  amount: number;
+  /** What is being paid for ("Entry: Spring Cup"). */
+  description: string;
+  /** The server confirmed the payment ("Payment Received" is already shown). Close the dialog here. */
+  onSucceeded?: () => void;
+  onClose: () => void;
+}
+
+/**
+ * The one payment dialog: Stripe's Payment Element (night theme) when the server uses Stripe and the build has a
+ * publishable key, otherwise the local test card form. Driven by the payment machine; mounted only while open, so
+ * every opening starts a fresh payment flow.
+ */
+export function PaymentDialog(props: PaymentDialogProps) {
+  return props.opened ? <PaymentFlow {...props} /> : null;
+}
+
+function PaymentFlow({ clientSecret, create, amount, description, onSucceeded, onClose }: PaymentDialogProps) {
+  const [logic] = useState(() =>
+    paymentMachine.provide({
+      actions: {
+        reportSucceeded: () => {
+          notifySuccess(SUCCESS.paymentReceived);
+          onSucceeded?.();
+        },
+        reportFailed: (_, { message }) => notifyClientError(ERRORS.paymentError.title, message ?? ERRORS.paymentError.fallback),
+        reportPending: () => notifySuccess(SUCCESS.paymentProcessing),
+      },
+    }),
+  );
+  const [snapshot, send] = useMachine(logic, { input: { clientSecret, create } });
+  const secret = snapshot.context.clientSecret;
+  const busy = snapshot.matches('processing');
+  const failed = snapshot.matches('failed');
+  const showForm = secret !== null && (snapshot.matches('awaitingConfirmation') || busy || failed);
+
+  const close = () => {
+    if (snapshot.can({ type: 'payment.cancel' })) send({ type: 'payment.cancel' });
+    onClose();
+  };
+  const canPay = (method: PaymentMethod) => snapshot.can({ type: 'payment.submit', method });
+  const pay = (method: PaymentMethod) => send({ type: 'payment.submit', method });
+  const actions = (
+    <>
+      <Button variant="default" onClick={close} disabled={busy}>
+        Cancel
+      </Button>
+      {failed && <Button onClick={() => send({ type: 'payment.retry' })}>Try again</Button>}
+    </>
+  );
+  const form = { state: busy ? ('busy' as const) : failed ? ('locked' as const) : ('ready' as const), canPay, onPay: pay, actions };
+
+  return (
+    <Modal
+      opened
+      onClose={close}
+      title="Payment"
+      size={stripeEnabled ? 600 : 400}
+      centered
+      closeOnClickOutside={false}
+      closeOnEscape={!busy}
+      withCloseButton={!busy}
+    >
+      <Stack gap="md">
+        <Group justify="space-between" wrap="nowrap" className={classes.summary}>
+          <Text size="sm">{description}</Text>
+          <Text fw={700}>{formatEuros(amount)}</Text>
+        </Group>
+        {snapshot.matches('creating') && <PaymentBusy label="Preparing your payment..." />}
+        {busy && <PaymentBusy label="Processing your payment..." />}
+        {failed && (
+          <Alert color="red" title={ERRORS.paymentError.title}>
+            {snapshot.context.error ?? ERRORS.paymentError.fallback}
+          </Alert>
+        )}
+        {showForm && secret !== null && isLocalSecret(secret) && <TestCardForm {...form} />}
+        {showForm && secret !== null && !isLocalSecret(secret) && stripeEnabled && <StripePaymentForm clientSecret={secret} {...form} />}
+        {showForm && secret !== null && !isLocalSecret(secret) && !stripeEnabled && (
+          <Alert color="red">Card payments are not available: this site has no Stripe publishable key.</Alert>
+        )}
+        {failed && secret === null && <Group justify="flex-end">{actions}</Group>}
+        {snapshot.matches('pending') && <PaymentPending onCheck={() => send({ type: 'payment.check' })} onClose={onClose} />}
+        {snapshot.matches('succeeded') && <PaymentDone onClose={onClose} />}
+      </Stack>
+    </Modal>
+  );
+}

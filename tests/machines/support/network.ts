@@ -1,0 +1,45 @@
+import type { Agent } from '../../support/testServer';
+
+/**
+ * The SPA's network to the in-process server, with a valve: `hold(pattern)` keeps matching requests from leaving
+ * until `release()`, the way a slow connection would, so a test can look at the screen while a call is in flight.
+ * Every answer comes from the real server.
+ */
+export class Network {
+  agent!: Agent;
+  /** "METHOD /v1/path?query" of every request, in order. */
+  readonly sent: string[] = [];
+  private holding: RegExp | null = null;
+  private waiting: { request: string; go: () => void }[] = [];
+
+  fetch: typeof globalThis.fetch = async (input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const request = `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}${url.search}`;
+    if (this.holding?.test(request)) await new Promise<void>((go) => this.waiting.push({ request, go }));
+    this.sent.push(request);
+    return this.agent.fetch(input, init);
+  };
+
+  hold(pattern: RegExp) {
+    this.holding = pattern;
+  }
+
+  /** Lets the held requests go and stops holding. */
+  release() {
+    this.holding = null;
+    this.waiting.splice(0).forEach((w) => w.go());
+  }
+
+  /** Requests held back right now. */
+  get held(): string[] {
+    return this.waiting.map((w) => w.request);
+  }
+
+  /** Drops what is held without sending it (between tests). */
+  reset(agent: Agent) {
+    this.agent = agent;
+    this.holding = null;
+    this.waiting = [];
+    this.sent.length = 0;
+  }
+}

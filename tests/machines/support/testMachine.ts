@@ -1,0 +1,44 @@
+import { createMachine, type AnyStateMachine } from 'xstate';
+
+type NodeConfig = {
+  invoke?: InvokeConfig | InvokeConfig[];
+  after?: Record<string, unknown>;
+  on?: Record<string, unknown>;
+  states?: Record<string, NodeConfig>;
+  [key: string]: unknown;
+};
+type InvokeConfig = { id?: string; onDone?: unknown; onError?: unknown };
+
+/**
+ * The machine's own graph, in the form @xstate/graph walks (it refuses invocations and delays): each invocation
+ * becomes the events it ends with (`xstate.done.actor.<id>`, `xstate.error.actor.<id>`) and each delay the event
+ * `xstate.after.<delay>`, with the same transitions, guards and actions. Nothing is copied by hand, so the model
+ * cannot drift from the machine the app runs.
+ */
+export function toTestMachine<T extends AnyStateMachine>(machine: T): T {
+  const convert = (node: NodeConfig): NodeConfig => {
+    const { invoke, after, on, states, ...rest } = node;
+    const events: Record<string, unknown> = { ...on };
+    for (const inv of ([] as InvokeConfig[]).concat(invoke ?? [])) {
+      if (!inv.id) throw new Error('toTestMachine: give every invocation an id');
+      if (inv.onDone) events[`xstate.done.actor.${inv.id}`] = inv.onDone;
+      if (inv.onError) events[`xstate.error.actor.${inv.id}`] = inv.onError;
+    }
+    for (const [delay, transition] of Object.entries(after ?? {})) events[`xstate.after.${delay}`] = transition;
+    return {
+      ...rest,
+      ...(Object.keys(events).length > 0 ? { on: events } : {}),
+      ...(states ? { states: Object.fromEntries(Object.entries(states).map(([k, v]) => [k, convert(v)])) } : {}),
+    };
+  };
+  return createMachine(convert(machine.config as NodeConfig) as never, machine.implementations) as unknown as T;
+}
+
+/**
+ * Serializes a step as "state reached via event from previous state", so shortest paths cover every transition,
+ * self-transitions included (the default only tells transitions apart when the state value changes).
+ */
+export function transitionKey(keyOf: (snapshot: any) => unknown) {
+  return (state: any, event: { type: string } | undefined, prev: any) =>
+    JSON.stringify(keyOf(state)) + (event && prev ? ` via ${event.type} from ${JSON.stringify(keyOf(prev))}` : '');
+}

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { eq } from 'drizzle-orm';
+import { api } from '../../src/api/client';
+import { PaymentPage } from '../../src/features/payment/PaymentPage';
+import { payments } from '../../server/db/schema';
+import { startTestServer, type TestServer } from '../support/testServer';
+import { renderPayment } from '../support/renderPayment';
+
+describe('the guest payment page', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+    api.configure({ fetch: server.agent().fetch });
+  }, 60_000);
+  afterAll(() => server.close());
+
+  const sendButton = () => screen.getByRole('button', { name: 'Send Payment' });
+
+  it('marks email, amount and reference as required', () => {
+    renderPayment(<PaymentPage />);
+    for (const label of ['Email', 'Amount', 'Reference']) {
+      const input = screen.getByRole('textbox', { name: new RegExp(`^${label}`) });
+      expect(input).toBeRequired();
+    }
+  });
+
+  it('keeps Send Payment disabled until the terms box is ticked', async () => {
+    const user = userEvent.setup();
+    renderPayment(<PaymentPage />);
+    expect(sendButton()).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: /I agree to the terms and conditions/ }));
+    expect(sendButton()).toBeEnabled();
+    await user.click(screen.getByRole('checkbox', { name: /I agree to the terms and conditions/ }));
+    expect(sendButton()).toBeDisabled();
+  });
+
+  it('shows the spec messages under the empty fields and sends nothing', async () => {
+    const user = userEvent.setup();
+    renderPayment(<PaymentPage />);
+    await user.type(screen.getByRole('textbox', { name: /^Amount/ }), 'abc');
+    await user.click(screen.getByRole('checkbox', { name: /terms and conditions/ }));
+    await user.click(sendButton());
+
+    expect(screen.getByText('Please enter an email address')).toBeInTheDocument();
+    expect(screen.getByText('Please enter an amount to pay')).toBeInTheDocument();
+    expect(screen.getByText('Please enter the reference given to you by the provider')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^Email/ })).toHaveAccessibleDescription(/Please enter an email address/);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await server.database.db.select().from(payments)).toHaveLength(0);
+  });
+
+  it('refuses an amount outside €0.50 to €10,000 and a malformed email', async () => {
+    const user = userEvent.setup();
+    renderPayment(<PaymentPage />);
+    await user.type(screen.getByRole('textbox', { name: /^Email/ }), 'fan@');
+    await user.type(screen.getByRole('textbox', { name: /^Amount/ }), '0.2');
+    await user.type(screen.getByRole('textbox', { name: /^Reference/ }), 'INV-1');
+    await user.click(screen.getByRole('checkbox', { name: /terms and conditions/ }));
+    await user.click(sendButton());
+
+    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(screen.getByText('The amount must be between €0.50 and €10,000.00')).toBeInTheDocument();
+  });
+
+  it('pays with the local test card, closes the form and thanks the payer', async () => {
+    const user = userEvent.setup();
+    renderPayment(<PaymentPage />);
+    await user.type(screen.getByRole('textbox', { name: /^Email/ }), 'fan@example.com');
+    await user.type(screen.getByRole('textbox', { name: /^Amount/ }), '12.5');
+    await user.type(screen.getByRole('textbox', { name: /^Reference/ }), 'INV-2041');
+    await user.click(screen.getByRole('checkbox', { name: /terms and conditions/ }));
+    await user.click(sendButton());
+
+    const dialog = await screen.findByRole('dialog', { name: 'Payment' });
+    expect(within(dialog).getByText('Test mode — no real money')).toBeInTheDocument();
+    expect(within(dialog).getByText('€12.50')).toBeInTheDocument();
+    const card = await within(dialog).findByRole('textbox', { name: /^Card number/ });
+    expect(within(dialog).getByRole('button', { name: 'Pay' })).toBeDisabled();
+    await user.type(card, '4242 4242 4242 4242');
+    await user.click(within(dialog).getByRole('button', { name: 'Pay' }));
+
+    expect(await screen.findByText('Your payment of €12.50 for reference INV-2041 has been received.')).toBeInTheDocument();
+    expect(screen.getByText('Payment Received')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Send Payment' })).not.toBeInTheDocument();
+    const [row] = await server.database.db.select().from(payments).where(eq(payments.reference, 'INV-2041'));
+    expect(row).toMatchObject({ status: 'SUCCEEDED', amountCents: 1250, email: 'fan@example.com', purpose: 'GUEST' });
+
+    await user.click(screen.getByRole('button', { name: 'Make another payment' }));
+    expect(screen.getByRole('textbox', { name: /^Email/ })).toHaveValue('');
+  });
+});
