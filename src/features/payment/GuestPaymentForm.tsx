@@ -34,11 +34,11 @@ export function GuestPaymentForm({ onSubmit }: { onSubmit: (payment: PaymentRequ
             Pay an amount you were asked for (an invoice, a sponsorship, a league fee) against the reference you were
             given. No account needed.
           </Text>
-          <TextInput label="Email" type="email" autoComplete="email" withAsterisk {...form.getInputProps('email')} />
+          <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
           <NumberInput
             label="Amount"
             description={`In euros, from €${PAYMENT_MIN_EUROS.toFixed(2)} to €${PAYMENT_MAX_EUROS.toLocaleString('en-IE')}`}
-            withAsterisk
+            required
             prefix="€"
             decimalScale={2}
             allowNegative={false}
@@ -50,7 +50,7 @@ export function GuestPaymentForm({ onSubmit }: { onSubmit: (payment: PaymentRequ
           <TextInput
             label="Reference"
             description="The reference given to you by the provider"
-            withAsterisk
+            required
             maxLength={PAYMENT_REFERENCE_MAX}
             {...form.getInputProps('reference')}
           />

@@ -47,7 +47,7 @@ export function TestCardForm({ state, canPay, onPay, actions }: TestCardFormProp
         </Alert>
         <TextInput
           label="Card number"
-          withAsterisk
+          required
           placeholder="4242 4242 4242 4242"
           inputMode="numeric"
           autoComplete="cc-number"
