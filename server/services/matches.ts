@@ -336,7 +336,7 @@ export async function submitScore(
     const side = await sideOfUser(tx, row, input.userId);
     if (!side) throw forbidden(MATCH_ERRORS.notPlayer);
     const reported = side === 'A' ? row.entryAScoreA !== null : row.entryBScoreA !== null;
-    void reported;
+    if (reported) throw conflict(MATCH_ERRORS.alreadyReported);
 
     const { entryAScore, entryBScore } = input.scores;
     const report: Partial<RowState> =
@@ -366,7 +366,7 @@ export async function submitScore(
       new Map([[row.matchNumber, { ...report, scoreA: scores.entryAScore, scoreB: scores.entryBScore, dispute: false, recordsCounted: true }]]),
     );
     const [winnerId, loserId] = winner === 'A' ? [row.entryAId!, row.entryBId!] : [row.entryBId!, row.entryAId!];
-    void countRecords; void winnerId; void loserId;
+    await countRecords(tx, winnerId, loserId);
     await settleTournament(tx, t, loaded, after);
   });
 }

@@ -21,22 +21,29 @@ async function openNewTournament() {
   return { ...app, dialog };
 }
 
+/** The popup (calendar or listbox) that `control` opened, found through its aria-controls. */
+async function popupOf(control: HTMLElement) {
+  return waitFor(() => {
+    const popup = document.getElementById(control.getAttribute('aria-controls') ?? '');
+    if (!popup) throw new Error(`no popup open for ${control.textContent}`);
+    return popup;
+  });
+}
+
 /** Picks `day` in the calendar of the date input labelled `label` (the calendar opens on the current month). */
-async function pickDate(user: UserEvent, dialog: HTMLElement, label: string, day: Date) {
-  await user.click(within(dialog).getByRole('button', { name: label }));
-  const dayButton = await screen.findByRole('button', { name: format(day, 'd MMMM yyyy'), hidden: true });
-  fireEvent.click(dayButton);
-  await waitFor(() => expect(within(dialog).getByRole('button', { name: label }).textContent).toBe(format(day, 'dd/MM/yyyy')));
+async function pickDate(user: UserEvent, dialog: HTMLElement, label: string, day: Date, monthsBack = 0) {
+  const control = within(dialog).getByRole('button', { name: label });
+  await user.click(control);
+  const calendar = await popupOf(control);
+  for (let i = 0; i < monthsBack; i++) fireEvent.click(within(calendar).getByRole('button', { name: 'Previous month', hidden: true }));
+  fireEvent.click(await within(calendar).findByRole('button', { name: format(day, 'd MMMM yyyy'), hidden: true }));
+  await waitFor(() => expect(control.textContent).toBe(format(day, 'dd/MM/yyyy')));
 }
 
 /** Picks the first day of the previous month. */
 async function pickDayLastMonth(user: UserEvent, dialog: HTMLElement, label: string) {
-  await user.click(within(dialog).getByRole('button', { name: label }));
-  fireEvent.click(await screen.findByRole('button', { name: 'Previous month', hidden: true }));
   const now = new Date();
-  const day = new Date(now.getFullYear(), now.getMonth() - 1, 1);
-  fireEvent.click(await screen.findByRole('button', { name: format(day, 'd MMMM yyyy'), hidden: true }));
-  await waitFor(() => expect(within(dialog).getByRole('button', { name: label }).textContent).toBe(format(day, 'dd/MM/yyyy')));
+  await pickDate(user, dialog, label, new Date(now.getFullYear(), now.getMonth() - 1, 1), 1);
 }
 
 /** The texts that describe a field (its description and its error message). */
@@ -49,14 +56,15 @@ function describedBy(el: HTMLElement) {
 
 /** Chooses `option` in the Select labelled `label`. */
 async function choose(user: UserEvent, dialog: HTMLElement, label: string, option: string) {
-  await user.click(within(dialog).getByRole('combobox', { name: label }));
-  fireEvent.click(await screen.findByRole('option', { name: option, hidden: true }));
+  const control = within(dialog).getByRole('combobox', { name: label });
+  await user.click(control);
+  fireEvent.click(within(await popupOf(control)).getByRole('option', { name: option, hidden: true }));
 }
 
 async function optionsOf(user: UserEvent, dialog: HTMLElement, label: string) {
-  await user.click(within(dialog).getByRole('combobox', { name: label }));
-  const listbox = await screen.findByRole('listbox', { hidden: true });
-  const options = within(listbox)
+  const control = within(dialog).getByRole('combobox', { name: label });
+  await user.click(control);
+  const options = within(await popupOf(control))
     .getAllByRole('option', { hidden: true })
     .map((o) => o.textContent);
   await user.keyboard('{Escape}');
@@ -78,8 +86,7 @@ async function fillValidForm(user: UserEvent, dialog: HTMLElement, type: 'TOURNA
   await fill(user, within(dialog).getByRole('textbox', { name: 'Prize pool info' }), 'Bragging rights');
   await fill(user, within(dialog).getByRole('textbox', { name: 'Host' }), 'AdminAce');
   await choose(user, dialog, 'Game', 'Rocket League');
-  await user.click(within(dialog).getByRole('combobox', { name: 'Platforms' }));
-  fireEvent.click(await screen.findByRole('option', { name: 'PC', hidden: true }));
+  await choose(user, dialog, 'Platforms', 'PC');
 }
 
 /** Types a whole value at once (the field sees one input event, like a paste). */

@@ -1,4 +1,4 @@
-import { render, waitFor } from '@testing-library/react';
+import { cleanup, render, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import { MantineProvider } from '@mantine/core';
@@ -57,6 +57,8 @@ export interface Rendered {
  * `path`, with the modals provider and the notifications, as the app does.
  */
 export async function renderAt(server: TestServer, path: string, who: string | null = null): Promise<Rendered> {
+  // One screen at a time: a test that looks at a second page leaves the first.
+  cleanup();
   const agent = server.agent();
   if (who) await agent.signIn(who);
   const sent: string[] = [];
