@@ -24,6 +24,7 @@ import { imageRoutes } from './storage/images';
 import { createBilling } from './billing/billing';
 import { billingRoutes } from './routes/billing';
 import { matchRoutes } from './routes/matches';
+import { switcherooRoutes } from './routes/switcheroo';
 
 export interface AppDeps {
   config: Config;
@@ -86,6 +87,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   imageRoutes(app, db);
   billingRoutes(app, db, config);
   matchRoutes(app, db, config);
+  switcherooRoutes(app, db);
 
   const indexHtml = config.staticDir ? join(config.staticDir, 'index.html') : null;
   const serveSpa = !!indexHtml && existsSync(indexHtml);

@@ -21,7 +21,6 @@ import { assertTournamentTransition } from '../../machines/tournamentMachine';
 type Conn = Db | Tx;
 export type MatchRow = typeof tournamentMatches.$inferSelect;
 export type TournamentRow = typeof tournaments.$inferSelect;
-type EntryRow = typeof tournamentEntries.$inferSelect;
 
 /** Rows per multi-row statement: keeps every statement far below PostgreSQL's 65,535 parameters. */
 const CHUNK = 1000;
@@ -142,19 +141,17 @@ export async function generateTournamentBracket(tx: Tx, tournamentId: number): P
     .where(and(eq(tournamentEntries.tournamentId, tournamentId), isNotNull(tournamentEntries.definedName)));
   await tx.update(tournamentEntries).set({ seed: null, wins: 0, losses: 0 }).where(eq(tournamentEntries.tournamentId, tournamentId));
 
-  // Materialise the predefined names as entries, in order.
+  // Materialise the predefined names as entries, in order, seeded as they are inserted (they come last).
+  const realCount = candidates.filter((c) => c.kind === 'entry').length;
   const definedNames = candidates.flatMap((c) => (c.kind === 'defined' ? [c.name] : []));
   const definedIds: number[] = [];
-  for (const part of chunks(definedNames)) {
-    const rows = await tx
-      .insert(tournamentEntries)
-      .values(part.map((definedName) => ({ tournamentId, definedName })))
-      .returning({ id: tournamentEntries.id });
-    definedIds.push(...rows.map((r) => r.id));
+  for (const part of chunks(definedNames.map((definedName, i) => ({ tournamentId, definedName, seed: realCount + i + 1 })))) {
+    const rows = await tx.insert(tournamentEntries).values(part).returning({ id: tournamentEntries.id, seed: tournamentEntries.seed });
+    for (const r of rows) definedIds[(r.seed as number) - realCount - 1] = r.id;
   }
-  let nextDefined = 0;
-  const seededIds = candidates.map((c) => (c.kind === 'entry' ? c.entryId : definedIds[nextDefined++]));
-  for (const part of chunks(seededIds.map((id, i) => ({ id, seed: i + 1 })))) {
+  const seededIds = candidates.map((c, i) => (c.kind === 'entry' ? c.entryId : definedIds[i - realCount]));
+  const realSeeds = seededIds.slice(0, realCount).map((id, i) => ({ id, seed: i + 1 }));
+  for (const part of chunks(realSeeds)) {
     await tx.execute(sql`
       update ${tournamentEntries} set seed = v.seed
       from (values ${sql.join(
@@ -483,14 +480,6 @@ export async function resetTournamentBracket(tx: Tx, tournamentId: number): Prom
     numbers.map((n) => ({ id: cleared[n - 1].id, state: nextRowState(cleared[n - 1], after.matches[n - 1], loaded.entryIds) })),
   );
   await refreshEntryRecords(tx, tournamentId, 'all');
-}
-
-/** Entry rows of a tournament by id (the seeded ones and every other), for PATCH and views. */
-export async function entriesOf(conn: Conn, tournamentId: number, ids?: number[]): Promise<EntryRow[]> {
-  return conn
-    .select()
-    .from(tournamentEntries)
-    .where(and(eq(tournamentEntries.tournamentId, tournamentId), ids ? inArray(tournamentEntries.id, ids) : undefined));
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -23,6 +23,10 @@ import { TournamentDetailPage } from '../features/tournaments/detail/TournamentD
 import { TournamentEntriesPage } from '../features/tournaments/entries/TournamentEntriesPage';
 import { TournamentTeamPage } from '../features/tournaments/team/TournamentTeamPage';
 import { InvitesPage } from '../features/invites/InvitesPage';
+import { BracketPage } from '../features/bracket/BracketPage';
+import { MatchPage } from '../features/matches/MatchPage';
+import { AdminMatchesPage } from '../features/matches/AdminMatchesPage';
+import { DisputesPage, IncompletePage, OverduePage } from '../features/admin/queues/MatchQueuePage';
 
 type Access = 'all' | 'user' | Role[];
 
@@ -40,8 +44,11 @@ export const ROUTES: { path: string; component: ComponentType; access: Access }[
   { path: '/tournaments', component: UpcomingTournamentsPage, access: 'all' },
   { path: '/tournaments/all', component: AllTournamentsPage, access: 'all' },
   { path: '/tournaments/hall-of-fame', component: HallOfFamePage, access: 'all' },
+  { path: '/tournaments/:tournamentId', component: BracketPage, access: 'all' },
   { path: '/tournaments/:tournamentId/details', component: TournamentDetailPage, access: 'all' },
   { path: '/tournaments/:tournamentId/entries', component: TournamentEntriesPage, access: 'all' },
+  { path: '/tournaments/:tournamentId/match/:matchId', component: MatchPage, access: 'all' },
+  { path: '/tournaments/:tournamentId/matches', component: AdminMatchesPage, access: STAFF_ROLES },
   // Fixed sub-paths of a tournament (details, entries, matches, match/:matchId) go above this catch-all team page.
   { path: '/tournaments/:tournamentId/:teamId', component: TournamentTeamPage, access: 'all' },
   { path: '/invites', component: InvitesPage, access: 'user' },
@@ -49,6 +56,9 @@ export const ROUTES: { path: string; component: ComponentType; access: Access }[
   { path: '/auth/callback', component: CallbackPage, access: 'all' },
   { path: '/auth/banned', component: BannedPage, access: 'all' },
   { path: '/admin', component: AdminDashboard, access: STAFF_ROLES },
+  { path: '/admin/disputes', component: DisputesPage, access: STAFF_ROLES },
+  { path: '/admin/incomplete', component: IncompletePage, access: STAFF_ROLES },
+  { path: '/admin/overdue', component: OverduePage, access: STAFF_ROLES },
   { path: '/admin/tournaments', component: AdminTournamentsPage, access: STAFF_ROLES },
   { path: '/admin/tournaments/:id/maps', component: MapsAndModesPage, access: STAFF_ROLES },
 ];

@@ -55,6 +55,8 @@ export const TEAM_LIMITS = [1, 2, 3, 4] as const;
 export const DEFAULT_SIGNUP_LIMIT = 16;
 export const DEFAULT_TEAM_LIMIT = 1;
 export const DEFAULT_SWITCHEROO_TYPE: SwitcherooType = 'SINGLES';
+/** Slots of a team on the SWITCHEROO pairing screen: A to D for singles, A and B for doubles (spec: pairing screen). */
+export const SWITCHEROO_PAIRING_SLOTS: Record<SwitcherooType, number> = { SINGLES: 4, DOUBLES: 2 };
 
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 export const UPCOMING_MATCHES_PER_SEASON = 3;

@@ -145,6 +145,8 @@ export const SUCCESS = {
   staffRemoved: { title: 'User Removed', message: 'User removed from the staff team' },
   teamEdited: { title: 'Team Edited', message: '' },
   imageUpdated: { title: 'Image Updated', message: 'Image was uploaded successfully' },
+  /** Not in the spec (CHANGE TEAMS has no wording there): see docs/decisions.md, Matches. */
+  matchEntriesChanged: { title: 'Teams Changed', message: 'The entries of this match have been changed' },
 } as const;
 
 export const CONFIRM = {
@@ -281,4 +283,15 @@ export const USER_ADMIN = {
   banSelf: 'You cannot ban yourself',
   banOwner: 'An owner cannot be banned',
   banStaff: 'Only an owner can ban a member of staff',
+} as const;
+
+/** Refusals of the SWITCHEROO pairing save (POST /v1/tournament/{id}/switcheroo/teams). */
+export const PAIRING = {
+  notClosed: 'Players can only be paired into teams while the tournament is closed',
+  teamNotFound: 'One of these teams no longer exists, please reload the pairing',
+  tooManySlots: (slots: number) => `A team has at most ${slots} slots`,
+  duplicateName: (name: string) => `Two teams are named ${name}`,
+  seatedTwice: (name: string) => `${name} is seated in more than one slot`,
+  notSignedUp: 'Only players who signed up for this tournament can be paired',
+  teamName: 'Please enter a team name',
 } as const;

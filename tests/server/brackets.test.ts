@@ -69,6 +69,21 @@ describe('stored brackets', () => {
       expect(byNumber(2)).toMatchObject({ definedEntryA: 'Zeta', definedEntryB: 'Alpha', entryBName: 'Alpha', userB: null, teamB: null });
     });
 
+    it('stores a bracket of 16,384 entries (32,767 matches) in bulk', async () => {
+      const names = Array.from({ length: 16_384 }, (_, i) => `Qualifier ${i + 1}`);
+      const f = await createTournament(db(), { ranks: [], defined: names });
+      const rows = await matchRows(db(), f.tournamentId);
+      expect(rows).toHaveLength(32_767);
+      const seeds = await db()
+        .select({ seed: tournamentEntries.seed, name: tournamentEntries.definedName })
+        .from(tournamentEntries)
+        .where(eq(tournamentEntries.tournamentId, f.tournamentId));
+      expect(new Set(seeds.map((e) => e.seed)).size).toBe(16_384);
+      expect(seeds.find((e) => e.seed === 16_384)?.name).toBe('Qualifier 16384');
+      const first = rows.find((r) => r.matchNumber === 1);
+      expect(first).toMatchObject({ roundName: 'Round 1', entryABye: false, entryBBye: false, winningEntry: '' });
+    }, 180_000);
+
     it('refuses a bracket with fewer than 2 entries', async () => {
       const f = await createTournament(db(), { ranks: [1500], generate: false });
       await expect(db().transaction((tx) => generateTournamentBracket(tx, f.tournamentId))).rejects.toMatchObject({

@@ -177,6 +177,10 @@ export class TournamentFixtures {
     return team;
   }
 
+  async setStatus(tournamentId: number, status: (typeof tournaments.$inferSelect)['status']) {
+    await this.db.update(tournaments).set({ status }).where(eq(tournaments.id, tournamentId));
+  }
+
   async invite(teamId: number, userId: number) {
     await this.db.insert(temporaryTeamInvites).values({ teamId, userId });
   }

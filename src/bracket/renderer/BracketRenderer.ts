@@ -1,19 +1,21 @@
 import { Container, type Renderer } from 'pixi.js';
 import type { Camera, Viewport } from '../camera';
 import type { BracketLayout } from '../layoutBracket';
-import { CARD_HEIGHT, CARD_WIDTH } from '../metrics';
+import { CARD_HEIGHT, CARD_WIDTH, NUMBER_WIDTH, ROW_HEIGHT, SCORE_WIDTH, STRIPE_WIDTH } from '../metrics';
 import { buildChunkIndex, queryChunks, type ChunkIndex } from '../spatialIndex';
-import { cardInfo, writeCardShapes, writeElbow } from './cardShapes';
+import { cardInfo, DETAIL_BLOCKS, DETAIL_GREEK, DETAIL_TEXT, writeCardShapes, writeElbow } from './cardShapes';
 import { writeCard, writeHeaders, writeTitles } from './cardText';
 import { GlyphAtlas } from './GlyphAtlas';
 import { GlyphWriter } from './GlyphWriter';
-import { PALETTE, rgba } from './palette';
+import { mixColors, overBackground, PALETTE, rgba } from './palette';
 import { QuadStream } from './QuadStream';
 import { FlatWriter } from './QuadWriter';
 import { createAtlasUniforms, createSharedUniforms, flatGeometry, flatShader, glyphGeometry, glyphShader, QUAD_WORDS } from './shaders';
 
-/** Below this zoom cards show "greeked" bars instead of text (13 px text would be under 6.5 px). */
+/** From this zoom cards show text (13 px names would be under 6.5 px below it). */
 export const TEXT_ZOOM = 0.5;
+/** Below this zoom cards are drawn as a few blocks. */
+export const BLOCKS_ZOOM = 0.25;
 /** Glyph quads kept for chunks that scrolled away (64 bytes each: about 4 MB). */
 const TEXT_CACHE_LIMIT = 60_000;
 /** Time a frame may spend building the text of chunks that just came into view. */
@@ -29,27 +31,30 @@ export interface Highlight {
   rows: [number, number][];
 }
 
+export function detailFor(zoom: number): number {
+  return zoom >= TEXT_ZOOM ? DETAIL_TEXT : zoom >= BLOCKS_ZOOM ? DETAIL_GREEK : DETAIL_BLOCKS;
+}
+
 /**
- * The Pixi scene of one bracket: five meshes in one render group. `update` culls against the
- * camera through the chunk index and rebuilds vertex data only when the set of visible chunks
- * changes; panning and zooming otherwise only move the render group.
+ * The Pixi scene of one bracket: two meshes in one render group, drawn in two draw calls.
+ * - flat: connectors and card shapes of the visible chunks, then the highlighted path;
+ * - glyphs: text of the visible chunks (level of detail: only from TEXT_ZOOM), round names, titles.
+ * `update` culls against the camera through the chunk index and rebuilds vertex data only when
+ * the visible chunks or the level of detail change; otherwise a frame only updates uniforms.
  */
 export class BracketRenderer {
   readonly world = new Container({ isRenderGroup: true, label: 'bracket-world' });
   readonly atlas = new GlyphAtlas();
   /** Layer for avatar pictures, offset by -origin so its children use world coordinates. */
   readonly images = new Container({ label: 'bracket-images' });
-  /** Diagnostics: names of layers to leave out (benchmark only). */
+  /** Diagnostics: layers to leave out ('flat', 'glyphs'; benchmark only). */
   readonly hidden = new Set<string>();
   private readonly shared = createSharedUniforms();
   private readonly atlasUniforms = createAtlasUniforms();
-  private readonly shapes: QuadStream;
-  private readonly path: QuadStream;
-  private readonly text: QuadStream;
-  private readonly headers: QuadStream;
-  private readonly titles: QuadStream;
-  private readonly flat = new FlatWriter(4096);
-  private readonly glyphs: GlyphWriter;
+  private readonly flat: QuadStream;
+  private readonly glyphs: QuadStream;
+  private readonly flatWriter = new FlatWriter(4096);
+  private readonly glyphWriter: GlyphWriter;
 
   private layout: BracketLayout | null = null;
   private index: ChunkIndex | null = null;
@@ -65,39 +70,38 @@ export class BracketRenderer {
   private visibleCount = 0;
   private shownChunks = new Uint32Array(0);
   private shownCount = -1;
+  private detail = -1;
+  private shapeQuads = 0;
+  private pathQuads: Float32Array = new Float32Array(0);
+  private highlight: Highlight | null = null;
+  private headerQuads: Float32Array = new Float32Array(0);
+  private titleQuads: Float32Array = new Float32Array(0);
   private textChunks = new Map<number, Float32Array>();
   private textCached = 0;
   private textShownKey = '';
-  private textOn = false;
   private originX = 0;
   private originY = 0;
   private firstFrame = true;
 
   constructor(private readonly resolution: number) {
     const glyph = glyphShader(this.shared, this.atlas.source, this.atlasUniforms);
-    const flat = flatShader(this.shared);
     this.atlas.onResize = () => {
       glyph.resources.uTexture = this.atlas.source;
       this.syncAtlasSize();
     };
     this.syncAtlasSize();
-    this.glyphs = new GlyphWriter(this.atlas, 4096);
-    this.shapes = new QuadStream(flatGeometry, flat, 'shapes', true);
-    this.path = new QuadStream(flatGeometry, flat, 'path');
-    this.text = new QuadStream(glyphGeometry, glyph, 'text');
-    this.headers = new QuadStream(glyphGeometry, glyph, 'headers');
-    this.titles = new QuadStream(glyphGeometry, glyph, 'titles');
-    for (const s of this.streams()) this.world.addChild(s.mesh);
-    this.world.addChild(this.images);
-  }
-
-  private streams(): QuadStream[] {
-    return [this.shapes, this.path, this.text, this.headers, this.titles];
+    this.glyphWriter = new GlyphWriter(this.atlas, 4096);
+    // Everything flat is opaque (dimmed colours are pre-mixed): no blending to pay for.
+    this.flat = new QuadStream(flatGeometry, flatShader(this.shared), 'flat', true);
+    this.glyphs = new QuadStream(glyphGeometry, glyph, 'glyphs');
+    this.world.addChild(this.flat.mesh, this.glyphs.mesh, this.images);
   }
 
   private syncAtlasSize(): void {
-    const size = this.atlasUniforms.uniforms.uAtlasSize;
-    size[0] = size[1] = this.atlas.size;
+    const a = this.atlasUniforms.uniforms.uAtlas;
+    a[0] = this.atlas.size;
+    a[1] = 1 / (this.atlas.size * 1.5);
+    a[2] = 1 / this.atlas.size;
     this.atlasUniforms.update();
   }
 
@@ -145,24 +149,15 @@ export class BracketRenderer {
     this.shownCount = -1;
     this.visible = new Array<number>(ix.count);
     this.shownChunks = new Uint32Array(ix.count);
-    this.writeStatic(this.headers, writeHeaders);
-    this.writeStatic(this.titles, writeTitles);
-    this.setHighlight(null);
+    this.glyphWriter.reset();
+    writeHeaders(this.glyphWriter, layout);
+    this.headerQuads = this.glyphWriter.take();
+    this.glyphWriter.reset();
+    writeTitles(this.glyphWriter, layout);
+    this.titleQuads = this.glyphWriter.take();
+    this.highlight = null;
+    this.pathQuads = new Float32Array(0);
     this.firstFrame = true;
-  }
-
-  private load(stream: QuadStream, quads: Float32Array): void {
-    const count = quads.length / QUAD_WORDS;
-    stream.ensure(count);
-    stream.f32.set(quads);
-    stream.commit(count);
-  }
-
-  private writeStatic(stream: QuadStream, write: (w: GlyphWriter, l: BracketLayout) => void): void {
-    if (!this.layout) return;
-    this.glyphs.reset();
-    write(this.glyphs, this.layout);
-    this.load(stream, this.glyphs.view());
   }
 
   /**
@@ -174,15 +169,19 @@ export class BracketRenderer {
     // Re-base coordinates near the camera: float32 positions far from the origin would wobble.
     this.originX = Math.round(cam.x / ORIGIN_GRID) * ORIGIN_GRID;
     this.originY = Math.round(cam.y / ORIGIN_GRID) * ORIGIN_GRID;
-    this.world.position.set((this.originX - cam.x) * zoom, (this.originY - cam.y) * zoom);
+    const ox = (this.originX - cam.x) * zoom;
+    const oy = (this.originY - cam.y) * zoom;
+    this.world.position.set(ox, oy);
     this.world.scale.set(zoom);
     this.images.position.set(-this.originX, -this.originY);
     const u = this.shared.uniforms;
     u.uPixel = 1 / (zoom * this.resolution);
-    this.textOn = zoom >= TEXT_ZOOM;
-    u.uGreek = this.textOn ? 0 : 1;
     u.uOrigin[0] = this.originX;
     u.uOrigin[1] = this.originY;
+    u.uView[0] = (2 * zoom) / view.width;
+    u.uView[1] = (-2 * zoom) / view.height;
+    u.uView[2] = (2 * ox) / view.width - 1;
+    u.uView[3] = 1 - (2 * oy) / view.height;
     this.shared.update();
     if (!this.layout || !this.index) return false;
 
@@ -192,13 +191,18 @@ export class BracketRenderer {
       { x: cam.x - margin, y: cam.y - margin, width: view.width / zoom + 2 * margin, height: view.height / zoom + 2 * margin },
       this.visible,
     );
-    if (this.visibleChanged()) this.writeShapes();
-    this.headers.enabled = this.textOn;
-    this.text.enabled = this.textOn;
-    const more = this.textOn ? this.writeText() : false;
+    const detail = detailFor(zoom);
+    const detailChanged = detail !== this.detail;
+    this.detail = detail;
+    if (this.visibleChanged() || detailChanged) {
+      this.writeShapes();
+      if (detailChanged) this.writePath();
+      this.composeFlat();
+    }
+    const more = this.writeText(detailChanged);
     this.firstFrame = false;
-    const named: Record<string, QuadStream> = { shapes: this.shapes, path: this.path, text: this.text, headers: this.headers, titles: this.titles };
-    for (const [name, stream] of Object.entries(named)) stream.show(this.hidden.has(name));
+    this.flat.show(this.hidden.has('flat'));
+    this.glyphs.show(this.hidden.has('glyphs'));
     this.atlas.flush();
     return more;
   }
@@ -212,10 +216,10 @@ export class BracketRenderer {
     return true;
   }
 
-  /** Connectors, then cards, of the visible chunks. */
+  /** Connectors, then cards, of the visible chunks, into the flat writer. */
   private writeShapes(): void {
     const ix = this.index as ChunkIndex;
-    const w = this.flat;
+    const w = this.flatWriter;
     const d = this.edgeData;
     w.reset();
     for (let i = 0; i < this.visibleCount; i++) {
@@ -226,9 +230,24 @@ export class BracketRenderer {
     }
     for (let i = 0; i < this.visibleCount; i++) {
       const k = this.visible[i];
-      for (let n = ix.first[k]; n < ix.end[k]; n++) writeCardShapes(w, this.cardData[n * 2], this.cardData[n * 2 + 1], this.cardInfo[n]);
+      for (let n = ix.first[k]; n < ix.end[k]; n++) writeCardShapes(w, this.cardData[n * 2], this.cardData[n * 2 + 1], this.cardInfo[n], this.detail);
     }
-    this.load(this.shapes, w.view());
+    this.shapeQuads = w.count;
+  }
+
+  /** Flat mesh = visible shapes (already in the writer) + the highlighted path on top. */
+  private composeFlat(): void {
+    const w = this.flatWriter;
+    w.count = this.shapeQuads;
+    w.append(this.pathQuads);
+    this.load(this.flat, w.view());
+  }
+
+  private load(stream: QuadStream, quads: Float32Array): void {
+    const count = quads.length / QUAD_WORDS;
+    stream.ensure(count);
+    stream.f32.set(quads);
+    stream.commit(count);
   }
 
   private chunkText(k: number): Float32Array {
@@ -241,9 +260,10 @@ export class BracketRenderer {
     }
     const ix = this.index as ChunkIndex;
     const { nodes } = this.layout as BracketLayout;
-    this.glyphs.reset();
-    for (let n = ix.first[k]; n < ix.end[k]; n++) writeCard(this.glyphs, nodes.match[n], nodes.x[n], nodes.y[n]);
-    const quads = this.glyphs.take();
+    const w = this.glyphWriter;
+    w.reset();
+    for (let n = ix.first[k]; n < ix.end[k]; n++) writeCard(w, nodes.match[n], nodes.x[n], nodes.y[n]);
+    const quads = w.take();
     this.textChunks.set(k, quads);
     this.textCached += quads.length / QUAD_WORDS;
     for (const [key, data] of this.textChunks) {
@@ -254,48 +274,61 @@ export class BracketRenderer {
     return quads;
   }
 
-  private writeText(): boolean {
+  /** Glyph mesh = text of the visible chunks (from TEXT_ZOOM) + round names + titles. */
+  private writeText(force: boolean): boolean {
     const t0 = performance.now();
-    const ready: Float32Array[] = [];
+    const parts: Float32Array[] = [];
     let more = false;
-    let key = '';
-    for (let i = 0; i < this.visibleCount; i++) {
-      const k = this.visible[i];
-      if (!this.textChunks.has(k) && !this.firstFrame && performance.now() - t0 > TEXT_BUDGET_MS) {
-        more = true;
-        continue;
+    let key = `${this.detail}:`;
+    if (this.detail === DETAIL_TEXT) {
+      for (let i = 0; i < this.visibleCount; i++) {
+        const k = this.visible[i];
+        if (!this.textChunks.has(k) && !this.firstFrame && performance.now() - t0 > TEXT_BUDGET_MS) {
+          more = true;
+          continue;
+        }
+        parts.push(this.chunkText(k));
+        key += `${k},`;
       }
-      ready.push(this.chunkText(k));
-      key += `${k},`;
+      parts.push(this.headerQuads);
     }
-    if (key === this.textShownKey) return more;
+    parts.push(this.titleQuads);
+    if (key === this.textShownKey && !force) return more;
     this.textShownKey = key;
     let total = 0;
-    for (const r of ready) total += r.length;
-    this.text.ensure(total / QUAD_WORDS);
+    for (const p of parts) total += p.length;
+    this.glyphs.ensure(total / QUAD_WORDS);
     let at = 0;
-    for (const r of ready) {
-      this.text.f32.set(r, at);
-      at += r.length;
+    for (const p of parts) {
+      this.glyphs.f32.set(p, at);
+      at += p.length;
     }
-    this.text.commit(total / QUAD_WORDS);
+    this.glyphs.commit(total / QUAD_WORDS);
     return more;
   }
 
   /** Outlines the cards of an entrant's path, tints its rows and lights its connectors; null clears. */
   setHighlight(h: Highlight | null): void {
+    this.highlight = h;
+    if (!this.layout) return;
+    this.writePath();
+    this.composeFlat();
+  }
+
+  private writePath(): void {
     const layout = this.layout;
-    if (!h || !layout) {
-      this.path.commit(0);
+    const h = this.highlight;
+    if (!layout || !h) {
+      this.pathQuads = new Float32Array(0);
       return;
     }
     const { nodes, edges } = layout;
-    const w = this.flat;
-    w.reset();
+    const w = new FlatWriter(64);
     const strong = rgba(PALETTE.highlight);
-    const faint = rgba(PALETTE.highlight, 0.4);
+    const faint = rgba(overBackground(PALETTE.highlight, 0.4));
     const onPath = new Set([...h.played, ...h.ahead]);
     const ahead = new Set(h.ahead);
+    const d = this.edgeData;
     for (const n of onPath) {
       // Edges are sorted by destination: binary-search the ones into n.
       let lo = 0;
@@ -306,15 +339,13 @@ export class BracketRenderer {
         else hi = mid;
       }
       for (let e = lo; e < edges.count && edges.to[e] === n; e++) {
-        if (!onPath.has(edges.from[e])) continue;
-        const d = this.edgeData;
-        writeElbow(w, d[e * 4], d[e * 4 + 1], d[e * 4 + 2], d[e * 4 + 3], ahead.has(n) ? faint : strong);
+        if (onPath.has(edges.from[e])) writeElbow(w, d[e * 4], d[e * 4 + 1], d[e * 4 + 2], d[e * 4 + 3], ahead.has(n) ? faint : strong);
       }
     }
+    const t = 2;
     const outline = (n: number, color: number) => {
       const x = nodes.x[n];
       const y = nodes.y[n];
-      const t = 2;
       w.rect(x - t, y - t, x + CARD_WIDTH + t, y, color);
       w.rect(x - t, y + CARD_HEIGHT, x + CARD_WIDTH + t, y + CARD_HEIGHT + t, color);
       w.rect(x - t, y, x, y + CARD_HEIGHT, color);
@@ -322,42 +353,37 @@ export class BracketRenderer {
     };
     for (const n of h.played) outline(n, strong);
     for (const n of h.ahead) outline(n, faint);
-    const tint = rgba(PALETTE.highlight, 0.14);
-    for (const [n, side] of h.rows) {
-      const y = nodes.y[n] + side * (CARD_HEIGHT / 2);
-      w.rect(nodes.x[n], y, nodes.x[n] + CARD_WIDTH, y + CARD_HEIGHT / 2, tint);
+    if (this.detail === DETAIL_TEXT) {
+      // The entrant's rows, between the stripe and the score box (text is drawn over it).
+      const tint = rgba(mixColors(PALETTE.card, PALETTE.highlight, 0.18));
+      for (const [n, side] of h.rows) {
+        const y = nodes.y[n] + side * ROW_HEIGHT;
+        w.rect(nodes.x[n] + NUMBER_WIDTH + STRIPE_WIDTH, y + (side ? 0.5 : 0), nodes.x[n] + CARD_WIDTH - SCORE_WIDTH, y + ROW_HEIGHT - (side ? 0 : 0.5), tint);
+      }
     }
-    this.load(this.path, w.view());
+    this.pathQuads = w.take();
   }
 
-  /** Renders every mesh once: compiles the shaders and uploads the atlas before data arrives. */
+  /** Renders both meshes once: compiles the shaders and uploads the atlas before data arrives. */
   warmUp(renderer: Renderer, stage: Container): void {
-    const streams = this.streams();
-    const shown = streams.map((s) => s.mesh.visible);
-    for (const s of streams) {
-      s.mesh.visible = true;
+    for (const s of [this.flat, this.glyphs]) {
       // One degenerate quad: every vertex at the origin, nothing is filled.
+      s.mesh.visible = true;
       s.geometry.indexCount = 6;
     }
     this.atlas.flush();
     renderer.render({ container: stage });
-    streams.forEach((s, i) => {
-      s.mesh.visible = shown[i];
-      s.geometry.indexCount = s.count * 6;
-    });
+    for (const s of [this.flat, this.glyphs]) s.commit(s.count);
   }
 
   /** Quads drawn in the last update, for diagnostics. */
   stats(): { shapeQuads: number; glyphQuads: number; chunks: number } {
-    return { shapeQuads: this.shapes.mesh.visible ? this.shapes.count : 0, glyphQuads: this.text.mesh.visible ? this.text.count : 0, chunks: this.visibleCount };
-  }
-
-  get origin(): { x: number; y: number } {
-    return { x: this.originX, y: this.originY };
+    return { shapeQuads: this.flat.mesh.visible ? this.flat.count : 0, glyphQuads: this.glyphs.mesh.visible ? this.glyphs.count : 0, chunks: this.visibleCount };
   }
 
   destroy(): void {
-    for (const s of this.streams()) s.destroy();
+    this.flat.destroy();
+    this.glyphs.destroy();
     this.world.destroy({ children: true });
     this.atlas.destroy();
     this.textChunks.clear();

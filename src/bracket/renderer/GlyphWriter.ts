@@ -1,4 +1,4 @@
-import { ATLAS_FONT_PX, type Glyph, type GlyphAtlas, SOLID } from './GlyphAtlas';
+import { ATLAS_FONT_PX, type Glyph, type GlyphAtlas } from './GlyphAtlas';
 import { QuadWriter } from './QuadWriter';
 
 /** Textured quads from the glyph atlas: text, avatar discs and solid overlays. */
@@ -10,11 +10,17 @@ export class GlyphWriter extends QuadWriter {
     super(capacity);
   }
 
-  quad(x: number, y: number, w: number, h: number, g: Glyph, color: number): void {
+  /**
+   * A glyph quad. `size` is the world size the glyph's 48 px atlas cell stands for (the font
+   * size for text): the shader picks the atlas copy matching it on screen. Stored in the top
+   * five bits of v (v itself < 2048).
+   */
+  quad(x: number, y: number, w: number, h: number, g: Glyph, color: number, size: number): void {
     if (g.u1 <= g.u0) return;
     const o = this.next();
     const f = this.f32;
     const u = this.u32;
+    const code = Math.max(1, Math.min(31, Math.round(size))) << 11;
     f[o] = x;
     f[o + 1] = y;
     f[o + 4] = x + w;
@@ -23,15 +29,11 @@ export class GlyphWriter extends QuadWriter {
     f[o + 9] = y + h;
     f[o + 12] = x;
     f[o + 13] = y + h;
-    u[o + 2] = (g.u0 | (g.v0 << 16)) >>> 0;
-    u[o + 6] = (g.u1 | (g.v0 << 16)) >>> 0;
-    u[o + 10] = (g.u1 | (g.v1 << 16)) >>> 0;
-    u[o + 14] = (g.u0 | (g.v1 << 16)) >>> 0;
+    u[o + 2] = (g.u0 | ((g.v0 | code) << 16)) >>> 0;
+    u[o + 6] = (g.u1 | ((g.v0 | code) << 16)) >>> 0;
+    u[o + 10] = (g.u1 | ((g.v1 | code) << 16)) >>> 0;
+    u[o + 14] = (g.u0 | ((g.v1 | code) << 16)) >>> 0;
     u[o + 3] = u[o + 7] = u[o + 11] = u[o + 15] = color;
-  }
-
-  rect(x: number, y: number, w: number, h: number, color: number): void {
-    this.quad(x, y, w, h, this.atlas.glyph(SOLID), color);
   }
 
   /** Width of `text` at `size` world units. */
@@ -60,7 +62,7 @@ export class GlyphWriter extends QuadWriter {
     let pen = x;
     for (const ch of text) {
       const g = this.atlas.glyph(ch);
-      this.quad(pen + g.left * s, baseline + g.top * s, (g.u1 - g.u0) * s, (g.v1 - g.v0) * s, g, color);
+      this.quad(pen + g.left * s, baseline + g.top * s, (g.u1 - g.u0) * s, (g.v1 - g.v0) * s, g, color, size);
       pen += g.advance * s;
     }
     return pen - x;

@@ -26,6 +26,19 @@ export class QuadWriter {
     return this.count++ * QUAD_WORDS;
   }
 
+  /** Appends quads written elsewhere. */
+  append(quads: Float32Array): void {
+    const n = quads.length / QUAD_WORDS;
+    while ((this.count + n) * QUAD_WORDS > this.f32.length) {
+      const grown = new Float32Array(this.f32.length * 2);
+      grown.set(this.f32);
+      this.f32 = grown;
+      this.u32 = new Uint32Array(grown.buffer);
+    }
+    this.f32.set(quads, this.count * QUAD_WORDS);
+    this.count += n;
+  }
+
   /** The quads written so far (a view, valid until the next write). */
   view(): Float32Array {
     return this.f32.subarray(0, this.count * QUAD_WORDS);
@@ -38,9 +51,9 @@ export class QuadWriter {
 }
 
 const EXTRUDE_NONE = 0;
-/** snorm8 bytes: x extrusion, y extrusion, greek flag. */
-function extra(ex: number, ey: number, greek: boolean): number {
-  return ((ex & 255) | ((ey & 255) << 8) | (greek ? 127 << 16 : 0)) >>> 0;
+/** snorm8 bytes: x extrusion, y extrusion. */
+function extra(ex: number, ey: number): number {
+  return ((ex & 255) | ((ey & 255) << 8)) >>> 0;
 }
 const CORNERS: [number, number][] = [
   [-127, -127],
@@ -48,15 +61,14 @@ const CORNERS: [number, number][] = [
   [127, 127],
   [-127, 127],
 ];
-const EXTRUDE = CORNERS.map(([x, y]) => extra(x, y, false));
-const GREEK = extra(0, 0, true);
+const EXTRUDE = CORNERS.map(([x, y]) => extra(x, y));
 
 /** Flat-coloured quads: card parts and connectors. */
 export class FlatWriter extends QuadWriter {
-  /** An axis-aligned rectangle; `greek` ones show only while text is hidden. */
-  rect(x0: number, y0: number, x1: number, y1: number, color: number, greek = false): void {
+  /** An axis-aligned rectangle. */
+  rect(x0: number, y0: number, x1: number, y1: number, color: number): void {
     const o = this.next();
-    const e = greek ? GREEK : EXTRUDE_NONE;
+    const e = EXTRUDE_NONE;
     const f = this.f32;
     const u = this.u32;
     f[o] = x0;

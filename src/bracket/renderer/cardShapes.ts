@@ -71,8 +71,17 @@ function colours(alpha: number) {
 const FULL = colours(1);
 const DIM = colours(0.55);
 
-/** Writes the 9 quads of a card whose top-left corner is (x, y). */
-export function writeCardShapes(w: FlatWriter, x: number, y: number, info: number): void {
+/** How much of a card to draw: a few blocks when far away, every part up close. */
+export const DETAIL_BLOCKS = 0;
+export const DETAIL_GREEK = 1;
+export const DETAIL_TEXT = 2;
+
+/**
+ * Writes the quads of a card whose top-left corner is (x, y): at DETAIL_BLOCKS a body and the
+ * two score boxes (stripes and dividers would be under a pixel); at DETAIL_GREEK every part and
+ * bars standing for the names; at DETAIL_TEXT every part, the text being drawn over it.
+ */
+export function writeCardShapes(w: FlatWriter, x: number, y: number, info: number, detail: number): void {
   const sa = info & 7;
   const sb = (info >> 3) & 7;
   const flags = (info >> 6) & 3;
@@ -81,19 +90,28 @@ export function writeCardShapes(w: FlatWriter, x: number, y: number, info: numbe
   const mid = y + ROW_HEIGHT;
   const bottom = y + CARD_HEIGHT;
   const nx = x + NUMBER_WIDTH;
+  const body = flags & CARD_EMPTY ? c.cardEmpty : c.card;
+  if (detail === DETAIL_BLOCKS) {
+    w.rect(flags & CARD_READY ? nx : x, y, right - SCORE_WIDTH, bottom, body);
+    if (flags & CARD_READY) w.rect(x, y, nx, bottom, c.numberReady);
+    w.rect(right - SCORE_WIDTH, y, right, mid, c.score[sa]);
+    w.rect(right - SCORE_WIDTH, mid, right, bottom, c.score[sb]);
+    return;
+  }
   // Parts do not overlap (less to fill): number cell | stripes | body | score boxes.
-  w.rect(nx + STRIPE_WIDTH, y, right - SCORE_WIDTH, bottom, flags & CARD_EMPTY ? c.cardEmpty : c.card);
+  w.rect(nx + STRIPE_WIDTH, y, right - SCORE_WIDTH, bottom, body);
   w.rect(x, y, nx, bottom, flags & CARD_READY ? c.numberReady : c.number);
   w.rect(nx, y, nx + STRIPE_WIDTH, mid, c.stripe[sa]);
   w.rect(nx, mid, nx + STRIPE_WIDTH, bottom, c.stripe[sb]);
   w.rect(right - SCORE_WIDTH, y, right, mid, c.score[sa]);
   w.rect(right - SCORE_WIDTH, mid, right, bottom, c.score[sb]);
   w.rect(nx + STRIPE_WIDTH, mid - 0.5, right - SCORE_WIDTH, mid + 0.5, c.divider);
+  if (detail === DETAIL_TEXT) return;
   const ga = (info >>> 16) & 255;
   const gb = (info >>> 24) & 255;
   const gx = x + AVATAR_X;
-  w.rect(gx, y + ROW_HEIGHT / 2 - 3.5, gx + ga, y + ROW_HEIGHT / 2 + 3.5, c.greek[sa], true);
-  w.rect(gx, mid + ROW_HEIGHT / 2 - 3.5, gx + gb, mid + ROW_HEIGHT / 2 + 3.5, c.greek[sb], true);
+  w.rect(gx, y + ROW_HEIGHT / 2 - 3.5, gx + ga, y + ROW_HEIGHT / 2 + 3.5, c.greek[sa]);
+  w.rect(gx, mid + ROW_HEIGHT / 2 - 3.5, gx + gb, mid + ROW_HEIGHT / 2 + 3.5, c.greek[sb]);
 }
 
 /** Elbow connector from the right edge of a source card (x0, y0) to the left edge of its destination (x1, y1). */

@@ -48,7 +48,8 @@ function writeRow(w: GlyphWriter, e: ViewEntry, side: 'A' | 'B', m: ViewMatch, x
     return;
   }
   const ay = rowY + (ROW_HEIGHT - AVATAR_SIZE) / 2;
-  w.quad(x + AVATAR_X, ay, AVATAR_SIZE, AVATAR_SIZE, w.atlas.glyph(DISC), rgba(avatarColor(e.label)));
+  // The disc is 64 atlas pixels wide: it stands for a font of AVATAR_SIZE × 48 / 64.
+  w.quad(x + AVATAR_X, ay, AVATAR_SIZE, AVATAR_SIZE, w.atlas.glyph(DISC), rgba(avatarColor(e.label)), (AVATAR_SIZE * 48) / 64);
   w.centred(initialOf(e.label), x + AVATAR_X + AVATAR_SIZE / 2, mid, 10.5, C.initial);
   const color = m.winner === null ? C.text : m.winner === side ? C.win : C.lose;
   w.text(w.fit(e.label, FONT_SIZE, NAME_MAX_WIDTH), x + NAME_X, mid, FONT_SIZE, color);

@@ -59,3 +59,9 @@ export function overBackground(color: number, alpha: number): number {
   const mix = (shift: number) => Math.round(((color >> shift) & 255) * alpha + ((PALETTE.background >> shift) & 255) * (1 - alpha));
   return (mix(16) << 16) | (mix(8) << 8) | mix(0);
 }
+
+/** `a` blended towards `b` by `t`, opaque. */
+export function mixColors(a: number, b: number, t: number): number {
+  const mix = (shift: number) => Math.round(((a >> shift) & 255) * (1 - t) + ((b >> shift) & 255) * t);
+  return (mix(16) << 16) | (mix(8) << 8) | mix(0);
+}

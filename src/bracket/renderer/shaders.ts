@@ -1,28 +1,28 @@
 import { Buffer, BufferUsage, Geometry, Shader, UniformGroup, type TextureSource } from 'pixi.js';
+import { ATLAS_FONT_PX, LEVELS } from './GlyphAtlas';
 
 /*
  * Two vertex formats draw the whole bracket, each layer in one draw call of plain indexed quads:
- * - flat quads (16 bytes a vertex: position, premultiplied colour, extrusion and a "greek" flag):
- *   card parts and connectors; a connector vertex is extruded by max(1 world unit, half a device
- *   pixel) so lines never vanish when zoomed out;
- * - glyph quads (16 bytes a vertex: position, atlas pixel, colour): text, avatar discs, outlines.
- * Instanced drawing would be smaller, but SwiftShader (what most of our benchmark machines and
- * many locked-down PCs run) pays about 10 µs per instance: 4,000 glyph instances cost 40 ms a
- * frame, the same glyphs as quads well under 1 ms.
- * All layers sit in one render group, so panning and zooming only change its transform.
+ * - flat quads (16 bytes a vertex: position, premultiplied colour, extrusion): card parts,
+ *   connectors and the highlighted path; a connector vertex is extruded by max(1 world unit,
+ *   half a device pixel) so lines never vanish when zoomed out;
+ * - glyph quads (16 bytes a vertex: position, atlas pixel, colour): text, avatar discs, titles.
+ * Instanced drawing would be smaller, but SwiftShader (what our benchmark machines and many
+ * locked-down PCs run) pays about 10 µs per instance: 4,000 glyph instances cost 40 ms a frame,
+ * the same glyphs as quads well under 1 ms. SwiftShader also pays a fixed cost per draw call
+ * (worker threads are synchronised for each), so the whole bracket is exactly two draws.
  */
 
 const HEADER = `#version 300 es
 precision highp float;
-uniform mat3 uProjectionMatrix;
-uniform mat3 uWorldTransformMatrix;
-uniform mat3 uTransformMatrix;
 uniform vec2 uOrigin;
-// Positions are world coordinates; subtracting an origin near the camera before the transform
-// keeps float32 precise in a bracket hundreds of thousands of units tall.
+uniform vec4 uView;
+// Positions are world coordinates. The camera is a scale and an offset (uView, computed once a
+// frame), applied after subtracting an origin near the camera: float32 stays precise in a
+// bracket hundreds of thousands of units tall, and a vertex costs two multiply-adds instead of
+// two 3×3 matrix products.
 vec4 project(vec2 p) {
-  mat3 m = uProjectionMatrix * uWorldTransformMatrix * uTransformMatrix;
-  return vec4((m * vec3(p - uOrigin, 1.0)).xy, 0.0, 1.0);
+  return vec4((p - uOrigin) * uView.xy + uView.zw, 0.0, 1.0);
 }
 `;
 
@@ -31,12 +31,10 @@ in vec2 aPos;
 in vec4 aColor;
 in vec4 aExtra;
 uniform float uPixel;
-uniform float uGreek;
 out vec4 vColor;
 void main() {
   float h = max(1.0, 0.5 * uPixel);
-  // Hidden "greek" bars are moved out of the clip volume: no pixels to fill.
-  gl_Position = aExtra.z > 0.5 && uGreek < 0.5 ? vec4(2.0, 2.0, 2.0, 1.0) : project(aPos + aExtra.xy * h);
+  gl_Position = project(aPos + aExtra.xy * h);
   vColor = aColor;
 }
 `;
@@ -52,12 +50,20 @@ const GLYPH_VERTEX = `${HEADER}
 in vec2 aPos;
 in vec2 aUV;
 in vec4 aColor;
-uniform vec2 uAtlasSize;
+uniform float uPixel;
+uniform vec4 uAtlas;
 out vec2 vUV;
 out vec4 vColor;
 void main() {
   gl_Position = project(aPos);
-  vUV = aUV / uAtlasSize;
+  // v carries the glyph's font size in its top bits (see GlyphWriter.quad).
+  float size = floor(aUV.y / 2048.0);
+  vec2 uv = vec2(aUV.x, aUV.y - size * 2048.0);
+  // Atlas copy whose scale is closest to the glyph on screen (full, 1/2, 1/4, 1/8).
+  float level = clamp(floor(log2(${ATLAS_FONT_PX.toFixed(1)} * uPixel / max(size, 1.0)) + 0.3), 0.0, ${(LEVELS - 1).toFixed(1)});
+  float s = uAtlas.x;
+  vec2 origin = level < 0.5 ? vec2(0.0) : level < 1.5 ? vec2(s, 0.0) : level < 2.5 ? vec2(s, 0.5 * s) : vec2(1.25 * s, 0.5 * s);
+  vUV = (origin + uv * exp2(-level)) * uAtlas.yz;
   vColor = aColor;
 }
 `;
@@ -69,8 +75,7 @@ in vec4 vColor;
 uniform sampler2D uTexture;
 out vec4 finalColor;
 void main() {
-  // A slight negative bias keeps minified glyphs sharp without shimmering.
-  finalColor = vColor * texture(uTexture, vUV, -0.4).a;
+  finalColor = vColor * texture(uTexture, vUV).r;
 }
 `;
 
@@ -78,13 +83,14 @@ void main() {
 export function createSharedUniforms() {
   return new UniformGroup({
     uPixel: { value: 1, type: 'f32' },
-    uGreek: { value: 0, type: 'f32' },
     uOrigin: { value: new Float32Array(2), type: 'vec2<f32>' },
+    uView: { value: new Float32Array([1, 1, 0, 0]), type: 'vec4<f32>' },
   });
 }
 
+/** uAtlas: full-size side, 1 / texture width, 1 / texture height. */
 export function createAtlasUniforms() {
-  return new UniformGroup({ uAtlasSize: { value: new Float32Array([1024, 1024]), type: 'vec2<f32>' } });
+  return new UniformGroup({ uAtlas: { value: new Float32Array([1024, 1 / 1536, 1 / 1024, 0]), type: 'vec4<f32>' } });
 }
 
 export type SharedUniforms = ReturnType<typeof createSharedUniforms>;

@@ -25,7 +25,7 @@ export function TestCardForm({ state, canPay, onPay, actions }: TestCardFormProp
       }}
     >
       <Stack gap="sm">
-        <Alert variant="light" color="yellow" title="Test mode — no real money">
+        <Alert variant="outline" color="yellow" title="Test mode — no real money">
           <Text size="sm">This server takes payments with its local test provider. Use one of these cards:</Text>
           <List size="sm" mt={6} spacing={2}>
             {LOCAL_TEST_CARDS.map((card) => (

@@ -19,9 +19,12 @@ const TEAM_LIMIT_OPTIONS = TEAM_LIMITS.map(String);
 const GAME_OPTIONS = GAMES.map((g) => ({ value: g, label: GAME_LABELS[g] }));
 const PLATFORM_OPTIONS = PLATFORMS.map((p) => ({ value: p, label: PLATFORM_LABELS[p] }));
 
-/** A clear button (with its accessible name) so a choice can be undone; required fields then say so. */
+/**
+ * A clear button so a choice can be undone (the required message then says what is missing). Mantine hides it
+ * from assistive technology and the tab order by default; here it is a named, focusable button.
+ */
 const clearable = (what: string, enabled = true) =>
-  enabled ? { clearable: true, clearButtonProps: { 'aria-label': `Clear ${what}` } } : {};
+  enabled ? { clearable: true, clearButtonProps: { 'aria-label': `Clear ${what}`, 'aria-hidden': false, tabIndex: 0 } } : {};
 
 interface Props {
   form: UseFormReturnType<TournamentFormValues>;

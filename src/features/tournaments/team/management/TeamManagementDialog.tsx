@@ -45,6 +45,7 @@ export function TeamManagementDialog({ teamId, viewerId, asAdmin, onFinish }: Te
       title={team ? `Manage ${team.name}${asAdmin ? ' (Admin)' : ''}` : 'Manage Team'}
       size={600}
       centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {!team ? (
         snapshot.matches('failed') ? (

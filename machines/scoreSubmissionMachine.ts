@@ -1,0 +1,278 @@
+import { assign, fromPromise, not, setup } from 'xstate';
+import { ApiError } from '../src/api/client';
+import type { ScoreBody, TournamentMatch } from '../src/api/contract/tournament';
+import { getTournamentMatch, setMatchResult, submitMatchScore } from '../src/api/endpoints/matches';
+import { SCORE_MAX, SCORE_MIN } from '../src/domain/constants';
+import { MATCH_ERRORS, VALIDATION } from '../src/domain/messages';
+
+export type ScoreSide = 'A' | 'B';
+/** What the two score fields hold, as typed. */
+export interface ScoreDraft {
+  A: string;
+  B: string;
+}
+/** Messages under the fields (`form`: under both, e.g. a draw). */
+export interface ScoreErrors {
+  A?: string;
+  B?: string;
+  form?: string;
+}
+
+export interface ScoreSubmissionInput {
+  tournamentId: number;
+  matchId: number;
+  /** ADMIN or OWNER: may set or overwrite the result through the admin path. */
+  isStaff: boolean;
+}
+
+export interface ScoreSubmissionContext extends ScoreSubmissionInput {
+  match: TournamentMatch | null;
+  loadError: unknown;
+  /** The first entry (held while the dialog asks for it again). */
+  scores: ScoreDraft;
+  /** The second entry, typed in the confirmation dialog. */
+  confirmation: ScoreDraft;
+  errors: ScoreErrors;
+  confirmationErrors: ScoreErrors;
+}
+
+export type ScoreSubmissionEvent =
+  | { type: 'match.reload' }
+  /** Another flow (CHANGE TEAMS) answered a newer copy of the match. */
+  | { type: 'match.replace'; match: TournamentMatch }
+  | { type: 'score.start' }
+  | { type: 'admin.start' }
+  | { type: 'score.change'; side: ScoreSide; value: string }
+  | { type: 'score.submit' }
+  | { type: 'score.cancel' }
+  | { type: 'score.retry' }
+  | { type: 'confirm.change'; side: ScoreSide; value: string }
+  | { type: 'confirm.submit' }
+  | { type: 'confirm.cancel' };
+
+/** The message a typed score earns: required and whole ('Please enter a valid score'), 0–3 ('Score must be between 0 and 3'). */
+export function scoreError(value: string): string | undefined {
+  const text = value.trim();
+  const n = Number(text);
+  if (text === '' || !Number.isInteger(n)) return VALIDATION.score.required;
+  if (n < SCORE_MIN || n > SCORE_MAX) return VALIDATION.score.range;
+  return undefined;
+}
+
+/** Both fields' messages; two valid but equal scores are a draw, which a double-elimination match cannot end in. */
+export function draftErrors(draft: ScoreDraft): ScoreErrors {
+  const errors: ScoreErrors = {};
+  const a = scoreError(draft.A);
+  const b = scoreError(draft.B);
+  if (a) errors.A = a;
+  if (b) errors.B = b;
+  if (!a && !b && Number(draft.A) === Number(draft.B)) errors.form = MATCH_ERRORS.draw;
+  return errors;
+}
+
+const isClean = (errors: ScoreErrors) => Object.keys(errors).length === 0;
+const toBody = (draft: ScoreDraft): ScoreBody => ({ entryAScore: Number(draft.A), entryBScore: Number(draft.B) });
+const EMPTY: ScoreDraft = { A: '', B: '' };
+
+/** Both entrants known, neither a bye, and the match is played (a void Grand Final 2 is not). */
+export const isPlayable = (m: TournamentMatch) =>
+  m.live && !m.entryAbye && !m.entryBbye && m.entryAId !== null && m.entryBId !== null;
+
+/** Whether the viewer's own side has already reported a score. */
+export const ownSideReported = (m: TournamentMatch) =>
+  m.viewerSide === 'A' ? m.entryAScoreA !== null : m.viewerSide === 'B' ? m.entryBScoreA !== null : false;
+
+/**
+ * Why the viewer may not report this match (null: they may). Spec: only a player of the match, while the
+ * tournament allows score submission, the match has no winner and their own side has not reported.
+ */
+export function reportBlocker(m: TournamentMatch): string | null {
+  if (!m.viewerSide) return MATCH_ERRORS.notPlayer;
+  if (m.tournament?.status !== 'ACTIVE') return MATCH_ERRORS.notActive;
+  if (!m.tournament.allowScoreSubmission) return MATCH_ERRORS.submissionClosed;
+  if (m.winningEntry !== '') return MATCH_ERRORS.decided;
+  if (!isPlayable(m)) return m.live ? MATCH_ERRORS.waiting : MATCH_ERRORS.notNeeded;
+  if (ownSideReported(m)) return MATCH_ERRORS.alreadyReported;
+  return null;
+}
+
+/** Staff set a result (or overwrite one) while the tournament is ACTIVE or COMPLETED, once both entrants play. */
+export const staffMaySetResult = (m: TournamentMatch) =>
+  (m.tournament?.status === 'ACTIVE' || m.tournament?.status === 'COMPLETED') && isPlayable(m);
+
+const setDraft = (draft: ScoreDraft, side: ScoreSide, value: string): ScoreDraft => ({ ...draft, [side]: value });
+const dropError = (errors: ScoreErrors, side: ScoreSide): ScoreErrors => {
+  const { [side]: _gone, form: _form, ...rest } = errors;
+  return rest;
+};
+
+/**
+ * The guided double-entry score flow of a tournament match page, and the admin path beside it.
+ * Player: SUBMIT SCORE → enter both scores → a dialog asks for them again → equal: submit; different:
+ * 'Invalid Scores' / 'Scores must match', the dialog closes and the form keeps the first entry.
+ * Admin: SUBMIT SCORE (ADMIN) / OVERWRITE SCORE (ADMIN) → enter → confirm → set the result.
+ * The view provides `notifySubmitted`, `notifyMismatch` and `reportError`.
+ */
+export const scoreSubmissionMachine = setup({
+  types: {
+    context: {} as ScoreSubmissionContext,
+    events: {} as ScoreSubmissionEvent,
+    input: {} as ScoreSubmissionInput,
+  },
+  actors: {
+    loadMatch: fromPromise<TournamentMatch, { tournamentId: number; matchId: number }>(({ input }) =>
+      getTournamentMatch(input.tournamentId, input.matchId),
+    ),
+    submitScore: fromPromise<TournamentMatch, { tournamentId: number; matchId: number; scores: ScoreBody }>(({ input }) =>
+      submitMatchScore(input.tournamentId, input.matchId, input.scores),
+    ),
+    setResult: fromPromise<TournamentMatch, { tournamentId: number; matchId: number; scores: ScoreBody }>(({ input }) =>
+      setMatchResult(input.tournamentId, input.matchId, input.scores),
+    ),
+  },
+  actions: {
+    notifySubmitted: () => {},
+    notifyMismatch: () => {},
+    reportError: (_, _params: { error: unknown }) => {},
+    resetDrafts: assign({ scores: EMPTY, confirmation: EMPTY, errors: {}, confirmationErrors: {} }),
+    clearConfirmation: assign({ confirmation: EMPTY, confirmationErrors: {} }),
+    changeScore: assign(({ context, event }) => {
+      if (event.type !== 'score.change') return {};
+      return { scores: setDraft(context.scores, event.side, event.value), errors: dropError(context.errors, event.side) };
+    }),
+    changeConfirmation: assign(({ context, event }) => {
+      if (event.type !== 'confirm.change') return {};
+      return {
+        confirmation: setDraft(context.confirmation, event.side, event.value),
+        confirmationErrors: dropError(context.confirmationErrors, event.side),
+      };
+    }),
+    showErrors: assign({ errors: ({ context }) => draftErrors(context.scores) }),
+    showConfirmationErrors: assign({ confirmationErrors: ({ context }) => draftErrors(context.confirmation) }),
+    keepMatch: assign({ match: (_, params: { match: TournamentMatch }) => params.match }),
+  },
+  guards: {
+    canReport: ({ context }) => !!context.match && reportBlocker(context.match) === null,
+    canSetResult: ({ context }) => context.isStaff && !!context.match && staffMaySetResult(context.match),
+    scoresAreValid: ({ context }) => isClean(draftErrors(context.scores)),
+    confirmationIsValid: ({ context }) => isClean(draftErrors(context.confirmation)),
+    scoresMatch: ({ context }) =>
+      Number(context.scores.A) === Number(context.confirmation.A) && Number(context.scores.B) === Number(context.confirmation.B),
+    isMissing: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 404,
+  },
+}).createMachine({
+  id: 'scoreSubmission',
+  context: ({ input }) => ({
+    ...input,
+    match: null,
+    loadError: null,
+    scores: EMPTY,
+    confirmation: EMPTY,
+    errors: {},
+    confirmationErrors: {},
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadMatch',
+        src: 'loadMatch',
+        input: ({ context }) => ({ tournamentId: context.tournamentId, matchId: context.matchId }),
+        onDone: { target: 'idle', actions: [{ type: 'keepMatch', params: ({ event }) => ({ match: event.output }) }, assign({ loadError: null })] },
+        onError: [
+          // A missing match is the page's own answer ("Match not found"), not an incident to notify.
+          { guard: { type: 'isMissing', params: ({ event }) => ({ error: event.error }) }, target: 'unavailable', actions: assign({ loadError: ({ event }) => event.error }) },
+          {
+            target: 'unavailable',
+            actions: [assign({ loadError: ({ event }) => event.error }), { type: 'reportError', params: ({ event }) => ({ error: event.error }) }],
+          },
+        ],
+      },
+    },
+    unavailable: { on: { 'match.reload': 'loading' } },
+    idle: {
+      on: {
+        'score.start': { guard: 'canReport', target: 'reporting' },
+        'admin.start': { guard: 'canSetResult', target: 'adminScoring' },
+        'match.reload': 'loading',
+        'match.replace': { actions: { type: 'keepMatch', params: ({ event }) => ({ match: event.match }) } },
+      },
+    },
+    reporting: {
+      entry: 'resetDrafts',
+      initial: 'entering',
+      states: {
+        entering: {
+          on: {
+            'score.change': { actions: 'changeScore' },
+            'score.submit': [{ guard: 'scoresAreValid', target: 'confirming' }, { actions: 'showErrors' }],
+            'score.cancel': '#scoreSubmission.idle',
+          },
+        },
+        confirming: {
+          entry: 'clearConfirmation',
+          on: {
+            'confirm.change': { actions: 'changeConfirmation' },
+            'confirm.submit': [
+              { guard: not('confirmationIsValid'), actions: 'showConfirmationErrors' },
+              { guard: 'scoresMatch', target: 'submitting' },
+              // The dialog closes; the form keeps the first entry to check and confirm again.
+              { target: 'entering', actions: 'notifyMismatch' },
+            ],
+            'confirm.cancel': 'entering',
+          },
+        },
+        submitting: {
+          invoke: {
+            id: 'submitScore',
+            src: 'submitScore',
+            input: ({ context }) => ({ tournamentId: context.tournamentId, matchId: context.matchId, scores: toBody(context.scores) }),
+            onDone: {
+              target: '#scoreSubmission.idle',
+              actions: [{ type: 'keepMatch', params: ({ event }) => ({ match: event.output }) }, 'notifySubmitted'],
+            },
+            onError: { target: 'failed', actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        failed: {
+          on: {
+            'score.retry': 'submitting',
+            // The match may have moved on (the other side, a team mate or an admin): read it again.
+            'score.cancel': '#scoreSubmission.loading',
+          },
+        },
+      },
+    },
+    adminScoring: {
+      entry: 'resetDrafts',
+      initial: 'entering',
+      states: {
+        entering: {
+          on: {
+            'score.change': { actions: 'changeScore' },
+            'score.submit': [{ guard: 'scoresAreValid', target: 'confirming' }, { actions: 'showErrors' }],
+            'score.cancel': '#scoreSubmission.idle',
+          },
+        },
+        confirming: {
+          on: { 'confirm.submit': 'submitting', 'confirm.cancel': 'entering' },
+        },
+        submitting: {
+          invoke: {
+            id: 'setResult',
+            src: 'setResult',
+            input: ({ context }) => ({ tournamentId: context.tournamentId, matchId: context.matchId, scores: toBody(context.scores) }),
+            onDone: {
+              target: '#scoreSubmission.idle',
+              actions: [{ type: 'keepMatch', params: ({ event }) => ({ match: event.output }) }, 'notifySubmitted'],
+            },
+            onError: { target: 'failed', actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        failed: {
+          on: { 'score.retry': 'submitting', 'score.cancel': '#scoreSubmission.loading' },
+        },
+      },
+    },
+  },
+});

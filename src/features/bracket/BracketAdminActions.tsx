@@ -1,0 +1,23 @@
+import { Button } from '@mantine/core';
+import { Link } from 'wouter';
+
+interface BracketAdminActionsProps {
+  tournamentId: number;
+  canReset: boolean;
+  resetting: boolean;
+  onReset: () => void;
+}
+
+/** Staff actions beside the bracket's title: Show all matches and Reset Bracket. */
+export function BracketAdminActions({ tournamentId, canReset, resetting, onReset }: BracketAdminActionsProps) {
+  return (
+    <>
+      <Button component={Link} href={`/tournaments/${tournamentId}/matches`} variant="default">
+        Show all matches
+      </Button>
+      <Button color="red" variant="light" onClick={onReset} disabled={!canReset && !resetting} loading={resetting}>
+        Reset Bracket
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import { Anchor, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { useMachine } from '@xstate/react';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useLocation, useParams } from 'wouter';
+import { ApiError } from '../../api/client';
+import { NotFound } from '../../app/NotFound';
+import { notifyError, notifySuccess } from '../../app/notify';
+import { isStaffRole, useSessionUser } from '../../app/session';
+import { CONFIRM, SUCCESS } from '../../domain/messages';
+import { PageTitle } from '../../ui/PageTitle/PageTitle';
+import { ConfirmModal } from '../admin/tournaments/ConfirmModal';
+import { parseId } from '../tournaments/params';
+import { BracketAdminActions } from './BracketAdminActions';
+import { bracketPageMachine } from './bracketPageMachine';
+import { EmptyBracket } from './EmptyBracket';
+
+// Pixi and the canvas engine load only on bracket routes.
+const BracketView = lazy(() => import('../../bracket/BracketView'));
+
+/** /tournaments/{tournamentId}: the bracket canvas, and for staff Reset Bracket and Show all matches. */
+export function BracketPage() {
+  const id = parseId(useParams<{ tournamentId: string }>().tournamentId);
+  const user = useSessionUser();
+  if (id === null) return <NotFound />;
+  const isStaff = isStaffRole(user?.role);
+  return <BracketScreen key={`${id}/${isStaff}`} tournamentId={id} isStaff={isStaff} />;
+}
+
+const Loading = ({ label = 'Loading...' }: { label?: string }) => (
+  <Center py="xl">
+    <Stack align="center" gap="xs">
+      <Loader size="sm" />
+      <Text c="dimmed" size="sm">
+        {label}
+      </Text>
+    </Stack>
+  </Center>
+);
+
+function BracketScreen({ tournamentId, isStaff }: { tournamentId: number; isStaff: boolean }) {
+  const [, navigate] = useLocation();
+  const [logic] = useState(() =>
+    bracketPageMachine.provide({
+      actions: {
+        notifyReset: () => notifySuccess(SUCCESS.bracketReset),
+        reportError: (_, { error }) => notifyError(error),
+      },
+    }),
+  );
+  const [snapshot, send] = useMachine(logic, { input: { tournamentId, isStaff } });
+  const { tournament, view } = snapshot.context;
+  if (snapshot.matches('failed')) {
+    if (snapshot.context.error instanceof ApiError && snapshot.context.error.status === 404) return <NotFound />;
+    return (
+      <Stack align="center" py={60} gap="md">
+        <Title order={1} size="h2">
+          This bracket could not be loaded
+        </Title>
+        <Button variant="light" onClick={() => send({ type: 'bracket.retry' })}>
+          Try again
+        </Button>
+      </Stack>
+    );
+  }
+  if (!tournament) return <Loading />;
+  const resetting = snapshot.matches({ ready: { reset: 'resetting' } });
+  return (
+    <Stack gap="md">
+      <PageTitle
+        documentTitle={`${tournament.title} bracket`}
+        actions={isStaff && <BracketAdminActions tournamentId={tournamentId} canReset={snapshot.can({ type: 'reset.request' })} resetting={resetting} onReset={() => send({ type: 'reset.request' })} />}
+      >
+        {tournament.title}
+      </PageTitle>
+      <Anchor component={Link} href={`/tournaments/${tournamentId}/details`} mt={-16} fw={600}>
+        Tournament details
+      </Anchor>
+      {view.length === 0 ? (
+        <EmptyBracket status={tournament.status} />
+      ) : (
+        <Suspense fallback={<Loading label="Loading the bracket..." />}>
+          <BracketView matches={view} matchHref={(id) => `/tournaments/${tournamentId}/match/${id}`} onOpenMatch={(id) => navigate(`/tournaments/${tournamentId}/match/${id}`)} />
+        </Suspense>
+      )}
+      <ConfirmModal
+        opened={snapshot.matches({ ready: { reset: 'confirming' } }) || resetting}
+        title="Reset Bracket"
+        confirmLabel="Reset Bracket"
+        danger
+        busy={resetting}
+        onConfirm={() => send({ type: 'reset.confirm' })}
+        onCancel={() => send({ type: 'reset.cancel' })}
+      >
+        {CONFIRM.resetBracket}
+      </ConfirmModal>
+    </Stack>
+  );
+}

@@ -1,0 +1,137 @@
+import { assign, fromCallback, fromPromise, raise, setup } from 'xstate';
+import type { Tournament, TournamentMatch } from '../../api/contract/tournament';
+import { getTournamentMatches, resetTournamentBracket } from '../../api/endpoints/matches';
+import { getTournament } from '../../api/endpoints/tournaments';
+import { fromApi } from '../../bracket/fromApi';
+import type { ViewMatch } from '../../bracket/model';
+
+/** How often an ACTIVE bracket is read again while the page is visible. */
+export const BRACKET_REFRESH_MS = 30_000;
+
+interface Loaded {
+  tournament: Tournament;
+  matches: TournamentMatch[];
+}
+
+export interface BracketPageContext {
+  tournamentId: number;
+  isStaff: boolean;
+  tournament: Tournament | null;
+  matches: TournamentMatch[];
+  /** The canvas's data; the same array until the bracket really changes, so the canvas is not fed needlessly. */
+  view: ViewMatch[];
+  /** The answer `view` was made from (to tell a changed bracket from the same one read again). */
+  signature: string;
+  error: unknown;
+}
+
+export type BracketPageEvent =
+  | { type: 'bracket.retry' }
+  | { type: 'bracket.refresh' }
+  | { type: 'page.visible' }
+  | { type: 'reset.request' }
+  | { type: 'reset.confirm' }
+  | { type: 'reset.cancel' };
+
+/**
+ * The bracket page: loads the tournament and its matches; while ACTIVE it reads the bracket again every 30 s and
+ * whenever the tab becomes visible (the canvas stays, only its data changes); staff may reset the bracket after a
+ * confirmation. The view provides `notifyReset` and `reportError`.
+ */
+export const bracketPageMachine = setup({
+  types: {
+    context: {} as BracketPageContext,
+    events: {} as BracketPageEvent,
+    input: {} as { tournamentId: number; isStaff: boolean },
+  },
+  actors: {
+    loadBracket: fromPromise<Loaded, { tournamentId: number }>(async ({ input }) => {
+      const [tournament, matches] = await Promise.all([getTournament(input.tournamentId), getTournamentMatches(input.tournamentId)]);
+      return { tournament, matches };
+    }),
+    resetBracket: fromPromise<void, { tournamentId: number }>(({ input }) => resetTournamentBracket(input.tournamentId)),
+    watchVisibility: fromCallback<BracketPageEvent>(({ sendBack }) => {
+      const onChange = () => {
+        if (document.visibilityState === 'visible') sendBack({ type: 'page.visible' });
+      };
+      document.addEventListener('visibilitychange', onChange);
+      return () => document.removeEventListener('visibilitychange', onChange);
+    }),
+  },
+  actions: {
+    keep: assign(({ context }, loaded: Loaded) => {
+      const signature = JSON.stringify(loaded.matches);
+      if (signature === context.signature) return { tournament: loaded.tournament };
+      return { tournament: loaded.tournament, matches: loaded.matches, view: fromApi(loaded.matches), signature };
+    }),
+    notifyReset: () => {},
+    reportError: (_, _params: { error: unknown }) => {},
+  },
+  guards: {
+    shouldPoll: ({ context }) => context.tournament?.status === 'ACTIVE' && document.visibilityState !== 'hidden',
+    canReset: ({ context }) => context.isStaff && context.matches.length > 0 && context.tournament?.status !== 'COMPLETED',
+  },
+  delays: { refreshInterval: BRACKET_REFRESH_MS },
+}).createMachine({
+  id: 'bracketPage',
+  context: ({ input }) => ({ ...input, tournament: null, matches: [], view: [], signature: '', error: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadBracket',
+        src: 'loadBracket',
+        input: ({ context }) => ({ tournamentId: context.tournamentId }),
+        onDone: { target: 'ready', actions: { type: 'keep', params: ({ event }) => event.output } },
+        onError: {
+          target: 'failed',
+          actions: [assign({ error: ({ event }) => event.error }), { type: 'reportError', params: ({ event }) => ({ error: event.error }) }],
+        },
+      },
+    },
+    failed: { on: { 'bracket.retry': 'loading' } },
+    ready: {
+      type: 'parallel',
+      invoke: { id: 'watchVisibility', src: 'watchVisibility' },
+      states: {
+        sync: {
+          initial: 'waiting',
+          states: {
+            waiting: {
+              after: { refreshInterval: { guard: 'shouldPoll', target: 'refreshing' } },
+              on: { 'page.visible': 'refreshing', 'bracket.refresh': 'refreshing' },
+            },
+            refreshing: {
+              invoke: {
+                id: 'refreshBracket',
+                src: 'loadBracket',
+                input: ({ context }) => ({ tournamentId: context.tournamentId }),
+                onDone: { target: 'waiting', actions: { type: 'keep', params: ({ event }) => event.output } },
+                // A background refresh that fails is retried at the next tick; the bracket on screen stays.
+                onError: { target: 'waiting', actions: ({ event }) => console.warn('Bracket refresh failed', event.error) },
+              },
+              // A reset finished while reading: read again, so the old bracket does not come back.
+              on: { 'bracket.refresh': { target: 'refreshing', reenter: true } },
+            },
+          },
+        },
+        reset: {
+          initial: 'idle',
+          states: {
+            idle: { on: { 'reset.request': { guard: 'canReset', target: 'confirming' } } },
+            confirming: { on: { 'reset.confirm': 'resetting', 'reset.cancel': 'idle' } },
+            resetting: {
+              invoke: {
+                id: 'resetBracket',
+                src: 'resetBracket',
+                input: ({ context }) => ({ tournamentId: context.tournamentId }),
+                onDone: { target: 'idle', actions: ['notifyReset', raise({ type: 'bracket.refresh' })] },
+                onError: { target: 'idle', actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,86 @@
+import { Button, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
+import { useMachine } from '@xstate/react';
+import { useState } from 'react';
+import type { TournamentMatch } from '../../api/contract/tournament';
+import { notifyError, notifySuccess } from '../../app/notify';
+import { SUCCESS } from '../../domain/messages';
+import { changeableSides, changeEntriesMachine } from './changeEntriesMachine';
+import { sideView } from './matchSides';
+
+interface ChangeTeamsProps {
+  match: TournamentMatch;
+  onChanged: (match: TournamentMatch) => void;
+}
+
+/** CHANGE TEAMS (staff): a dialog to pick, for each seeded side, another entry of the tournament. */
+export function ChangeTeams({ match, onChanged }: ChangeTeamsProps) {
+  const [logic] = useState(() =>
+    changeEntriesMachine.provide({
+      actions: {
+        notifyChanged: () => notifySuccess(SUCCESS.matchEntriesChanged),
+        changed: (_, { match: changed }) => onChanged(changed),
+        reportError: (_, { error }) => notifyError(error),
+      },
+    }),
+  );
+  const [snapshot, send] = useMachine(logic, { input: { match } });
+  const { entries, choice } = snapshot.context;
+  const sides = changeableSides(match);
+  const options = entries.map((e) => ({ value: String(e.id), label: e.name ?? e.discordName ?? `Entry ${e.id}` }));
+  const saving = snapshot.matches('saving');
+  return (
+    <>
+      <Button variant="default" onClick={() => send({ type: 'entries.open' })}>
+        CHANGE TEAMS
+      </Button>
+      <Modal opened={!snapshot.matches('closed')} onClose={() => send({ type: 'entries.cancel' })} title="Change teams" size={600} centered>
+        {snapshot.matches('loading') ? (
+          <Group gap="xs">
+            <Loader size="xs" />
+            <Text size="sm">Loading...</Text>
+          </Group>
+        ) : (
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              send({ type: 'entries.save' });
+            }}
+          >
+            <Stack gap="md">
+              <Text size="sm" c="dimmed">
+                Choose the entries that play match {match.matchNumber}. Only round 1 sides can be changed; later sides follow the results.
+              </Text>
+              {(['A', 'B'] as const).map((side) =>
+                sides.includes(side) ? (
+                  <Select
+                    key={side}
+                    label={`Entry ${side}`}
+                    data={options}
+                    searchable
+                    nothingFoundMessage="No entry found"
+                    value={choice[side] === null ? null : String(choice[side])}
+                    onChange={(v) => send({ type: 'entries.choose', side, entryId: v === null ? null : Number(v) })}
+                    disabled={saving}
+                    comboboxProps={{ withinPortal: true }}
+                  />
+                ) : (
+                  <Text key={side} size="sm">
+                    Entry {side}: {sideView(match, side).name} (follows the result of an earlier match)
+                  </Text>
+                ),
+              )}
+              <Group justify="flex-end" gap="sm">
+                <Button variant="default" onClick={() => send({ type: 'entries.cancel' })} disabled={saving}>
+                  Cancel
+                </Button>
+                <Button type="submit" loading={saving} disabled={!snapshot.can({ type: 'entries.save' })}>
+                  Save
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
+      </Modal>
+    </>
+  );
+}

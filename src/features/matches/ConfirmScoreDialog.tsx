@@ -1,0 +1,34 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { ScoreFields, type ScoreFieldsProps } from './ScoreForm';
+
+interface ConfirmScoreDialogProps extends Omit<ScoreFieldsProps, 'labelPrefix'> {
+  opened: boolean;
+  onSubmit: () => void;
+  onCancel: () => void;
+}
+
+/** The second entry of the double-entry flow: the same score, typed again. */
+export function ConfirmScoreDialog({ opened, onSubmit, onCancel, ...fields }: ConfirmScoreDialogProps) {
+  return (
+    <Modal opened={opened} onClose={onCancel} title="Confirm the score" size={400} centered>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSubmit();
+        }}
+      >
+        <Stack gap="md">
+          <Text size="sm">Enter the score again to confirm it. Both entries must match.</Text>
+          <ScoreFields {...fields} labelPrefix="Confirm score for" />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onCancel}>
+              Back
+            </Button>
+            <Button type="submit">Confirm score</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

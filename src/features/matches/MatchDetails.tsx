@@ -1,0 +1,82 @@
+import { Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'wouter';
+import type { TournamentMatch } from '../../api/contract/tournament';
+import { DateText } from '../../ui/DateText/DateText';
+import { isPlayable, reportBlocker } from '../../../machines/scoreSubmissionMachine';
+import { ChangeTeams } from './ChangeTeams';
+import { changeableSides } from './changeEntriesMachine';
+import { MatchScorePanel } from './MatchScorePanel';
+import { MatchSideCard } from './MatchSideCard';
+import { sideView } from './matchSides';
+import type { ScoreSubmission } from './useScoreSubmission';
+import classes from './MatchPage.module.css';
+
+interface MatchDetailsProps {
+  match: TournamentMatch;
+  submission: ScoreSubmission;
+  isStaff: boolean;
+}
+
+/** The match page: tournament link, round and number, deadline, both sides, and the actions the viewer may take. */
+export function MatchDetails({ match: m, submission, isStaff }: MatchDetailsProps) {
+  const [snapshot, send] = submission;
+  const idle = snapshot.matches('idle');
+  const playable = isPlayable(m);
+  const canReport = snapshot.can({ type: 'score.start' });
+  const canSetResult = snapshot.can({ type: 'admin.start' });
+  const blocker = m.viewerSide && idle && !canReport ? reportBlocker(m) : null;
+  const canChangeTeams =
+    isStaff && idle && (m.tournament?.status === 'ACTIVE' || m.tournament?.status === 'CLOSED') && changeableSides(m).length > 0;
+  const title = m.tournament?.title ?? `Tournament ${m.tournamentId}`;
+  return (
+    <Stack gap="lg">
+      <title>{`Match ${m.matchNumber} · ${title} · Clutch`}</title>
+      <Stack gap={6}>
+        <Anchor component={Link} href={`/tournaments/${m.tournamentId}`} fw={600}>
+          {title}
+        </Anchor>
+        <Group gap="sm" align="center">
+          <Title order={1} fz={{ base: 24, sm: 30 }}>
+            {m.roundName} · Match {m.matchNumber}
+          </Title>
+          {m.dispute && (
+            <Badge color="red" variant="filled" size="lg">
+              DISPUTE
+            </Badge>
+          )}
+        </Group>
+        <Text c="dimmed">
+          {m.dueByDate !== null ? (
+            <>
+              Due by <DateText value={m.dueByDate} />
+            </>
+          ) : (
+            'No due by date set'
+          )}
+        </Text>
+      </Stack>
+      <Group align="stretch" gap="md" wrap="nowrap">
+        <MatchSideCard view={sideView(m, 'A')} showReport={playable} />
+        <Text className={classes.versus}>VS</Text>
+        <MatchSideCard view={sideView(m, 'B')} showReport={playable} />
+      </Group>
+      {(canReport || canSetResult || canChangeTeams || blocker) && (
+        <Group gap="sm">
+          {canReport && <Button onClick={() => send({ type: 'score.start' })}>SUBMIT SCORE</Button>}
+          {canSetResult && (
+            <Button variant="light" color={m.winningEntry ? 'orange' : undefined} onClick={() => send({ type: 'admin.start' })}>
+              {m.winningEntry ? 'OVERWRITE SCORE (ADMIN)' : 'SUBMIT SCORE (ADMIN)'}
+            </Button>
+          )}
+          {canChangeTeams && <ChangeTeams match={m} onChanged={(match) => send({ type: 'match.replace', match })} />}
+          {blocker && (
+            <Text size="sm" c="dimmed">
+              {blocker}
+            </Text>
+          )}
+        </Group>
+      )}
+      <MatchScorePanel match={m} submission={submission} />
+    </Stack>
+  );
+}

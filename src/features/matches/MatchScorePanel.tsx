@@ -1,0 +1,73 @@
+import type { TournamentMatch } from '../../api/contract/tournament';
+import { ConfirmModal } from '../admin/tournaments/ConfirmModal';
+import { ConfirmScoreDialog } from './ConfirmScoreDialog';
+import { sideView } from './matchSides';
+import { ScoreForm } from './ScoreForm';
+import type { ScoreSubmission } from './useScoreSubmission';
+
+/** The open score flow: the player's double entry (form, then the dialog asking again) or the admin's entry and confirmation. */
+export function MatchScorePanel({ match: m, submission: [snapshot, send] }: { match: TournamentMatch; submission: ScoreSubmission }) {
+  const reporting = snapshot.matches('reporting');
+  const admin = snapshot.matches('adminScoring');
+  if (!reporting && !admin) return null;
+  const flow = reporting ? 'reporting' : 'adminScoring';
+  const { scores, errors, confirmation, confirmationErrors } = snapshot.context;
+  const names: [string, string] = [sideView(m, 'A').name, sideView(m, 'B').name];
+  const status = snapshot.matches({ [flow]: 'submitting' }) ? 'busy' : snapshot.matches({ [flow]: 'failed' }) ? 'failed' : 'editing';
+  const overwrite = m.winningEntry !== '';
+  const adminTitle = overwrite ? 'OVERWRITE SCORE (ADMIN)' : 'SUBMIT SCORE (ADMIN)';
+  const form = (
+    <ScoreForm
+      title={reporting ? 'SUBMIT SCORE' : adminTitle}
+      hint={
+        reporting
+          ? 'Enter the score of both sides (0 to 3). You will be asked to enter it again before it is sent.'
+          : 'Enter the result of both sides (0 to 3). You will be asked to confirm it.'
+      }
+      submitLabel="Continue"
+      status={status}
+      names={names}
+      draft={scores}
+      errors={errors}
+      onChange={(side, value) => send({ type: 'score.change', side, value })}
+      onSubmit={() => send({ type: 'score.submit' })}
+      onCancel={() => send({ type: 'score.cancel' })}
+      onRetry={() => send({ type: 'score.retry' })}
+    />
+  );
+  if (reporting) {
+    return (
+      <>
+        {form}
+        <ConfirmScoreDialog
+          opened={snapshot.matches({ reporting: 'confirming' })}
+          names={names}
+          draft={confirmation}
+          errors={confirmationErrors}
+          onChange={(side, value) => send({ type: 'confirm.change', side, value })}
+          onSubmit={() => send({ type: 'confirm.submit' })}
+          onCancel={() => send({ type: 'confirm.cancel' })}
+        />
+      </>
+    );
+  }
+  const result = `${names[0]} ${scores.A.trim()} – ${scores.B.trim()} ${names[1]}`;
+  return (
+    <>
+      {form}
+      <ConfirmModal
+        opened={snapshot.matches({ adminScoring: 'confirming' }) || snapshot.matches({ adminScoring: 'submitting' })}
+        title={adminTitle}
+        confirmLabel={overwrite ? 'Overwrite score' : 'Submit score'}
+        danger={overwrite}
+        busy={snapshot.matches({ adminScoring: 'submitting' })}
+        onConfirm={() => send({ type: 'confirm.submit' })}
+        onCancel={() => send({ type: 'confirm.cancel' })}
+      >
+        {overwrite
+          ? `Overwrite the result of match ${m.matchNumber} with ${result}? Later matches whose entrants change are re-opened and their scores cleared.`
+          : `Set the result of match ${m.matchNumber} to ${result}? The bracket moves both entries on.`}
+      </ConfirmModal>
+    </>
+  );
+}

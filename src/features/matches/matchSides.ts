@@ -1,0 +1,66 @@
+import type { TournamentMatch } from '../../api/contract/tournament';
+
+export type Side = 'A' | 'B';
+
+/** What one side of a match page shows. */
+export interface SideView {
+  side: Side;
+  kind: 'team' | 'user' | 'defined' | 'bye' | 'unknown' | 'none';
+  /** "bye", "???", "none" (both sides byes) or the entry's name. */
+  name: string;
+  /** Team logo or player picture (null: the first letter). */
+  imageUrl: string | null;
+  userId: number | null;
+  /** Team page or player page; null for predefined names, byes and unknown entries. */
+  href: string | null;
+  /** The result once decided (null while pending, and for byes). */
+  score: number | null;
+  outcome: 'winner' | 'loser' | null;
+  /** What this side reported (its view of A and B), or null while it has not. */
+  reported: [number, number] | null;
+}
+
+/** The page's view of side `side` of match `m`. */
+export function sideView(m: TournamentMatch, side: Side): SideView {
+  const isA = side === 'A';
+  const bye = isA ? m.entryAbye : m.entryBbye;
+  const team = isA ? m.teamA : m.teamB;
+  const user = isA ? m.userA : m.userB;
+  const defined = isA ? m.definedEntryA : m.definedEntryB;
+  const entryId = isA ? m.entryAId : m.entryBId;
+  const decided = m.winningEntry !== '';
+  const won = m.winningEntry === (isA ? 'EntryA' : 'EntryB');
+  const repA = isA ? m.entryAScoreA : m.entryBScoreA;
+  const repB = isA ? m.entryAScoreB : m.entryBScoreB;
+  const base = {
+    side,
+    imageUrl: null,
+    userId: null,
+    href: null,
+    score: null,
+    outcome: null,
+    reported: repA !== null && repB !== null ? ([repA, repB] as [number, number]) : null,
+  };
+  if (m.entryAbye && m.entryBbye) return { ...base, kind: 'none', name: 'none' };
+  if (bye) return { ...base, kind: 'bye', name: 'bye' };
+  const name = team?.name ?? user?.discordName ?? defined ?? null;
+  if (entryId === null || name === null) return { ...base, kind: 'unknown', name: '???' };
+  const score = decided ? ((isA ? m.scoreA : m.scoreB) ?? null) : null;
+  const outcome = decided ? (won ? 'winner' : 'loser') : null;
+  if (team) {
+    return { ...base, kind: 'team', name, imageUrl: team.logoUrl, href: `/tournaments/${m.tournamentId}/${team.id}`, score, outcome };
+  }
+  if (user) {
+    return { ...base, kind: 'user', name, imageUrl: user.picture, userId: user.id, href: `/players/${user.id}`, score, outcome };
+  }
+  return { ...base, kind: 'defined', name, score, outcome };
+}
+
+/** "3 : 1" once decided with scores, otherwise "- : -" (the admin matches list). */
+export function scoreLine(m: TournamentMatch): string {
+  if (m.winningEntry !== '' && m.scoreA != null && m.scoreB != null) return `${m.scoreA} : ${m.scoreB}`;
+  return '- : -';
+}
+
+/** A side's name for lists: the entry's name, "bye" or "???". */
+export const sideName = (m: TournamentMatch, side: Side) => sideView(m, side).name;
