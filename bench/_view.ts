@@ -8,12 +8,13 @@ const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: bas
 const p = await b.newPage({ viewport: { width: 1280, height: 900 } });
 p.on('pageerror', e => console.log('pageerror', e.message));
 p.on('console', m => { if (m.type() === 'error' || m.type() === 'warning') console.log('console', m.type(), m.text()); });
-await p.goto(`${s.url}/view/index.html?n=${process.env.N ?? 64}`);
+await p.goto(`${s.url}/view/index.html?n=${process.env.N ?? 64}&images=1`);
 await p.waitForSelector('[data-testid=bracket-canvas][data-zoom]', { timeout: 20000 });
 console.log('zoom', await p.getAttribute('[data-testid=bracket-canvas]', 'data-zoom'));
 console.log('canvases', await p.locator('canvas').count());
 console.log('links', await p.locator('[data-testid=bracket-mirror] a').count(), await p.locator('[data-testid=bracket-mirror] a').first().textContent());
-await p.waitForTimeout(500);
+await p.getByRole('button', { name: 'Zoom in' }).click();
+await p.waitForTimeout(1500);
 await p.screenshot({ path: '/tmp/view.png' });
 for (const name of ['Winners', 'Losers', 'Fullscreen', 'Zoom in', 'Zoom out', 'Fit']) console.log(name, await p.getByRole('button', { name }).count());
 await p.getByRole('button', { name: 'Losers' }).click();

@@ -66,6 +66,7 @@ type BenchWindow = {
     zoom(): Promise<RunStats>;
     pan(): Promise<RunStats>;
     setCamera(zoom: number, dx: number, dy: number): void;
+    showMatch(id: number, zoom: number): void;
     settle(): Promise<void>;
   };
 };
@@ -137,29 +138,24 @@ async function screenshots(browser: Browser, url: string, config: string, dir: s
   try {
     await page.evaluate(() => (window as unknown as BenchWindow).bench.prepare(4096));
     await page.evaluate(() => (window as unknown as BenchWindow).bench.firstFrame());
-    const shots: [string, number, number, number][] = [
-      ['z0.125-overview', 0.125, 0, 0],
-      ['z0.3', 0.3, 0, -9000],
-      ['z0.6', 0.6, -300, -14000],
-      ['z1', 1, -600, -21300],
-      ['z2', 2, -1900, -42750],
-      ['z4', 4, -3750, -85300],
-    ];
-    for (const [name, zoom, dx, dy] of shots) {
-      await page.evaluate(([z, x, y]) => (window as unknown as BenchWindow).bench.setCamera(z, x, y), [zoom, dx, dy] as const);
+    const shoot = async (name: string) => {
       await page.evaluate(() => (window as unknown as BenchWindow).bench.settle());
       const file = resolve(dir, `${config}-4096-${name}.png`);
       await page.screenshot({ path: file });
       files.push(file);
+    };
+    await page.evaluate(() => (window as unknown as BenchWindow).bench.setCamera(0.125, 0, 0));
+    await shoot('z0.125-overview');
+    // Match 3100 is a decided Round 2 match: the decided/pending frontier is near it.
+    for (const zoom of [0.3, 0.6, 1, 2, 4]) {
+      await page.evaluate((z) => (window as unknown as BenchWindow).bench.showMatch(3100, z), zoom);
+      await shoot(`z${zoom}`);
     }
-    // Hover an entry: its path lights up.
-    await page.evaluate(() => (window as unknown as BenchWindow).bench.setCamera(0.6, -300, -14000));
+    // Hover the winner's row of that match: its path lights up.
+    await page.evaluate(() => (window as unknown as BenchWindow).bench.showMatch(3100, 0.8));
     await page.evaluate(() => (window as unknown as BenchWindow).bench.settle());
-    await page.mouse.move(700, 300);
-    await page.evaluate(() => (window as unknown as BenchWindow).bench.settle());
-    const file = resolve(dir, `${config}-4096-hover.png`);
-    await page.screenshot({ path: file });
-    files.push(file);
+    await page.mouse.move(VIEWPORT.width / 2, VIEWPORT.height / 2 - 12);
+    await shoot('hover');
   } finally {
     await page.close();
   }

@@ -44,10 +44,18 @@ export function playedBracket(n: number, share = 0.5): Bracket {
   return { ...b, matches };
 }
 
-export function benchMatches(n: number, share = 0.5): ViewMatch[] {
+/** A generated logo (an SVG data URL) for every third entrant when `images` is set. */
+function logo(e: number): string | null {
+  if (e % 3 !== 0) return null;
+  const hue = (e * 47) % 360;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><defs><linearGradient id="g" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},70%,55%)"/><stop offset="1" stop-color="hsl(${(hue + 60) % 360},70%,35%)"/></linearGradient></defs><rect width="64" height="64" fill="url(#g)"/><path d="M14 46 L32 14 L50 46 Z" fill="white" fill-opacity="0.85"/></svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}
+
+export function benchMatches(n: number, share = 0.5, images = false): ViewMatch[] {
   return fromEngine(
     playedBracket(n, share),
-    (e) => ({ label: entrantName(e), imageUrl: null }),
+    (e) => ({ label: entrantName(e), imageUrl: images ? logo(e) : null }),
     (m) => (m.winner === 'A' ? [2, m.number % 2] : [m.number % 2, 2]),
   );
 }

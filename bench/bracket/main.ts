@@ -149,6 +149,12 @@ const bench = {
     await raf();
     return run(120, () => e.panBy(-6, -24, { animate: false }));
   },
+  /** Centres match `id` at `zoom`. */
+  showMatch(id: number, zoom: number): void {
+    const e = engine as BracketEngine;
+    e.flyToMatch(id, { animate: false });
+    e.zoomTo(zoom, undefined, { animate: false });
+  },
   setCamera(zoom: number, dx: number, dy: number): void {
     const e = engine as BracketEngine;
     e.jumpTo('winners', { animate: false });

@@ -10,7 +10,7 @@ const BracketView = lazy(() => import('../../src/bracket/BracketView'));
 
 const params = new URLSearchParams(location.search);
 const n = Number(params.get('n') ?? 64);
-const matches = benchMatches(n, Number(params.get('share') ?? 0.5));
+const matches = benchMatches(n, Number(params.get('share') ?? 0.5), params.get('images') === '1');
 const opened: number[] = [];
 (window as unknown as { opened: number[] }).opened = opened;
 

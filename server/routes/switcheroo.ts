@@ -4,7 +4,7 @@ import { requireRole } from '../auth/plugin';
 import { idParam, parse } from '../http/validate';
 import { saveSwitcherooTeams } from '../services/switcheroo';
 import { SwitcherooTeamsBody } from '../../src/api/contract/switcheroo';
-import { PAIRING, TEMPORARY_TEAM } from '../../src/domain/messages';
+import { PAIRING } from '../../src/domain/messages';
 
 /** Each team name's message: missing or blank, or too long. */
 function nameMessages(body: unknown): Record<string, string> {
@@ -14,7 +14,7 @@ function nameMessages(body: unknown): Record<string, string> {
     teams.map((team, i) => {
       const name = (team as { name?: unknown } | null)?.name;
       const tooLong = typeof name === 'string' && name.trim().length > 40;
-      return [`teams.${i}.name`, tooLong ? TEMPORARY_TEAM.nameTooLong : PAIRING.teamName];
+      return [`teams.${i}.name`, tooLong ? PAIRING.teamNameTooLong : PAIRING.teamName];
     }),
   );
 }

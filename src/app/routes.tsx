@@ -16,6 +16,7 @@ import { TeamRanksPage } from '../features/teams/TeamRanksPage';
 import { AdminDashboard } from '../features/admin/AdminDashboard';
 import { AdminTournamentsPage } from '../features/admin/tournaments/AdminTournamentsPage';
 import { MapsAndModesPage } from '../features/admin/tournaments/MapsAndModesPage';
+import { DefinedEntriesPage } from '../features/admin/tournaments/DefinedEntriesPage';
 import { UpcomingTournamentsPage } from '../features/tournaments/UpcomingTournamentsPage';
 import { AllTournamentsPage } from '../features/tournaments/AllTournamentsPage';
 import { HallOfFamePage } from '../features/tournaments/HallOfFamePage';
@@ -61,6 +62,7 @@ export const ROUTES: { path: string; component: ComponentType; access: Access }[
   { path: '/admin/overdue', component: OverduePage, access: STAFF_ROLES },
   { path: '/admin/tournaments', component: AdminTournamentsPage, access: STAFF_ROLES },
   { path: '/admin/tournaments/:id/maps', component: MapsAndModesPage, access: STAFF_ROLES },
+  { path: '/admin/tournaments/:id/entries', component: DefinedEntriesPage, access: STAFF_ROLES },
 ];
 
 function guarded({ component: Component, access }: (typeof ROUTES)[number]) {

@@ -294,4 +294,5 @@ export const PAIRING = {
   seatedTwice: (name: string) => `${name} is seated in more than one slot`,
   notSignedUp: 'Only players who signed up for this tournament can be paired',
   teamName: 'Please enter a team name',
+  teamNameTooLong: 'Team names can be at most 40 characters',
 } as const;

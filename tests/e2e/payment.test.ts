@@ -30,7 +30,7 @@ describe('the guest payment page in a real browser (local test provider)', () =>
     const dialog = await startGuestPayment(page, 'INV-E2E-1');
 
     await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await dialog.getByRole('button', { name: 'Pay' }).click();
+    await dialog.getByRole('button', { name: 'Pay', exact: true }).click();
 
     await page.getByText('Your payment of €12.50 for reference INV-E2E-1 has been received.').waitFor();
     await page.getByRole('region', { name: 'Notifications' }).getByText('Payment Received').waitFor();
@@ -44,7 +44,7 @@ describe('the guest payment page in a real browser (local test provider)', () =>
     const dialog = await startGuestPayment(page, 'INV-E2E-2');
 
     await dialog.getByLabel('Card number').fill('4000 0000 0000 0002');
-    await dialog.getByRole('button', { name: 'Pay' }).click();
+    await dialog.getByRole('button', { name: 'Pay', exact: true }).click();
 
     const notifications = page.getByRole('region', { name: 'Notifications' });
     await notifications.getByText('Payment Error').waitFor();
@@ -53,7 +53,7 @@ describe('the guest payment page in a real browser (local test provider)', () =>
 
     await dialog.getByRole('button', { name: 'Try again' }).click();
     await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await dialog.getByRole('button', { name: 'Pay' }).click();
+    await dialog.getByRole('button', { name: 'Pay', exact: true }).click();
     await page.getByText('Your payment of €12.50 for reference INV-E2E-2 has been received.').waitFor();
     expect(errors).toEqual([]);
   });

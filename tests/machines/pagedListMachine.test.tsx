@@ -73,14 +73,10 @@ function buildPaths() {
       ] as never[];
     },
   });
-  const describeEvent = (e: { type: string; pageNo?: number; search?: string; extra?: object }) => e.type;
+  const describeEvent = (e: { type: string }) => e.type;
   const candidates = model.getShortestPaths().map((path) => ({
     path,
-    transitions: transitionsOf(
-      { ...path, steps: path.steps.map((st) => ({ ...st, state: { ...st.state, value: shape(st.state) } })) } as never,
-      'start',
-      describeEvent,
-    ),
+    transitions: transitionsOf(path, 'start', describeEvent, shape),
   }));
   return coverTransitions(candidates);
 }

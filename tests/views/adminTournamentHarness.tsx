@@ -5,13 +5,14 @@ import { memoryLocation } from 'wouter/memory-location';
 import { api } from '../../src/api/client';
 import { MantineProvider } from '@mantine/core';
 import { Route, Router, Switch } from 'wouter';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { theme } from '../../src/app/theme';
 import { Notifications } from '../../src/app/Notifications';
 import { Guard } from '../../src/app/Guard';
 import { SessionContext, STAFF_ROLES } from '../../src/app/session';
 import { AdminTournamentsPage } from '../../src/features/admin/tournaments/AdminTournamentsPage';
 import { MapsAndModesPage } from '../../src/features/admin/tournaments/MapsAndModesPage';
+import { DefinedEntriesPage } from '../../src/features/admin/tournaments/DefinedEntriesPage';
 import { startSession } from '../../src/app/session';
 import { clearNotifications } from '../../src/app/notify';
 import type { Agent, TestServer } from '../support/testServer';
@@ -23,6 +24,7 @@ import type { Agent, TestServer } from '../support/testServer';
 export const ADMIN_ROUTES: Record<string, ComponentType> = {
   '/admin/tournaments': AdminTournamentsPage,
   '/admin/tournaments/:id/maps': MapsAndModesPage,
+  '/admin/tournaments/:id/entries': DefinedEntriesPage,
 };
 
 export interface SentRequest {
@@ -36,6 +38,24 @@ export interface SentRequest {
  * and renders the whole app at `path`. Returns the agent, the memory location and a userEvent instance.
  */
 export async function renderApp(server: TestServer, path: string, who = 'AdminAce') {
+  return renderWith(server, path, who, (
+    <Switch>
+      {Object.entries(ADMIN_ROUTES).map(([routePath, Component]) => (
+        <Route key={routePath} path={routePath}>
+          <Guard roles={STAFF_ROLES}>
+            <Component />
+          </Guard>
+        </Route>
+      ))}
+      <Route>
+        <p>Elsewhere</p>
+      </Route>
+    </Switch>
+  ));
+}
+
+/** Like renderApp, with any element inside the app's providers (router at `path`). */
+export async function renderWith(server: TestServer, path: string, who: string, element: ReactNode) {
   const agent: Agent = server.agent();
   await agent.signIn(who);
   const requests: SentRequest[] = [];
@@ -60,20 +80,7 @@ export async function renderApp(server: TestServer, path: string, who = 'AdminAc
   const view = render(
     <MantineProvider theme={theme} forceColorScheme="dark">
       <SessionContext.Provider value={session}>
-        <Router hook={location.hook}>
-          <Switch>
-            {Object.entries(ADMIN_ROUTES).map(([routePath, Component]) => (
-              <Route key={routePath} path={routePath}>
-                <Guard roles={STAFF_ROLES}>
-                  <Component />
-                </Guard>
-              </Route>
-            ))}
-            <Route>
-              <p>Elsewhere</p>
-            </Route>
-          </Switch>
-        </Router>
+        <Router hook={location.hook}>{element}</Router>
         <Notifications />
       </SessionContext.Provider>
     </MantineProvider>,

@@ -1,10 +1,10 @@
 import { Container, type Renderer } from 'pixi.js';
 import type { Camera, Viewport } from '../camera';
 import type { BracketLayout } from '../layoutBracket';
-import { CARD_HEIGHT, CARD_WIDTH, NUMBER_WIDTH, ROW_HEIGHT, SCORE_WIDTH, STRIPE_WIDTH } from '../metrics';
+import { CARD_HEIGHT, CARD_WIDTH, HEADER_HEIGHT, NUMBER_WIDTH, ROW_HEIGHT, SCORE_WIDTH, STRIPE_WIDTH } from '../metrics';
 import { buildChunkIndex, queryChunks, type ChunkIndex } from '../spatialIndex';
-import { cardInfo, DETAIL_BLOCKS, DETAIL_GREEK, DETAIL_TEXT, writeCardShapes, writeElbow } from './cardShapes';
-import { writeCard, writeHeaders, writeTitles } from './cardText';
+import { cardInfo, DETAIL_BLOCKS, DETAIL_GREEK, DETAIL_TEXT, writeCardShapes, writeElbow, writeJoin } from './cardShapes';
+import { writeCard, writeHeader, writeTitles } from './cardText';
 import { GlyphAtlas } from './GlyphAtlas';
 import { GlyphWriter } from './GlyphWriter';
 import { mixColors, overBackground, PALETTE, rgba } from './palette';
@@ -22,6 +22,12 @@ const TEXT_CACHE_LIMIT = 60_000;
 const TEXT_BUDGET_MS = 6;
 /** Camera-relative origin grid (world units), see the shaders. */
 const ORIGIN_GRID = 4096;
+
+/** Text of one chunk and where each of its cards starts (in quads). */
+interface ChunkText {
+  quads: Float32Array;
+  offsets: Uint32Array;
+}
 
 /** What hovering an entrant highlights: the matches it played and the ones it would play next. */
 export interface Highlight {
@@ -68,17 +74,26 @@ export class BracketRenderer {
   private chunkEdgeEnd = new Uint32Array(0);
   private visible: number[] = [];
   private visibleCount = 0;
-  private shownChunks = new Uint32Array(0);
-  private shownCount = -1;
+  /** Visible cards: node ranges [first, end) and visible connectors, refreshed every frame. */
+  private cardFirst = new Uint32Array(0);
+  private cardEnd = new Uint32Array(0);
+  private edgeList = new Uint32Array(0);
+  private edgeCount = 0;
+  /** World rectangle culled against: x0, y0, x1, y1. */
+  private view = [0, 0, 0, 0];
+  /** Fingerprint of what was last written: nothing is rebuilt while it holds. */
+  private shownKey = NaN;
   private detail = -1;
   private shapeQuads = 0;
   private pathQuads: Float32Array = new Float32Array(0);
   private highlight: Highlight | null = null;
+  /** Round names, one quad range per column (culled like cards). */
   private headerQuads: Float32Array = new Float32Array(0);
+  private headerOffsets = new Uint32Array(0);
   private titleQuads: Float32Array = new Float32Array(0);
-  private textChunks = new Map<number, Float32Array>();
+  private textChunks = new Map<number, ChunkText>();
   private textCached = 0;
-  private textShownKey = '';
+  private textPending = false;
   private originX = 0;
   private originY = 0;
   private firstFrame = true;
@@ -145,12 +160,19 @@ export class BracketRenderer {
 
     this.textChunks.clear();
     this.textCached = 0;
-    this.textShownKey = '';
-    this.shownCount = -1;
+    this.textPending = false;
+    this.shownKey = NaN;
     this.visible = new Array<number>(ix.count);
-    this.shownChunks = new Uint32Array(ix.count);
+    this.cardFirst = new Uint32Array(ix.count);
+    this.cardEnd = new Uint32Array(ix.count);
+    this.edgeList = new Uint32Array(edges.count);
     this.glyphWriter.reset();
-    writeHeaders(this.glyphWriter, layout);
+    this.headerOffsets = new Uint32Array(layout.columns.length + 1);
+    layout.columns.forEach((col, c) => {
+      this.headerOffsets[c] = this.glyphWriter.count;
+      writeHeader(this.glyphWriter, col);
+    });
+    this.headerOffsets[layout.columns.length] = this.glyphWriter.count;
     this.headerQuads = this.glyphWriter.take();
     this.glyphWriter.reset();
     writeTitles(this.glyphWriter, layout);
@@ -186,20 +208,26 @@ export class BracketRenderer {
     if (!this.layout || !this.index) return false;
 
     const margin = 16 / zoom;
-    this.visibleCount = queryChunks(
-      this.index,
-      { x: cam.x - margin, y: cam.y - margin, width: view.width / zoom + 2 * margin, height: view.height / zoom + 2 * margin },
-      this.visible,
-    );
+    const vx0 = cam.x - margin;
+    const vy0 = cam.y - margin;
+    const vx1 = cam.x + view.width / zoom + margin;
+    const vy1 = cam.y + view.height / zoom + margin;
+    this.visibleCount = queryChunks(this.index, { x: vx0, y: vy0, width: vx1 - vx0, height: vy1 - vy0 }, this.visible);
+    this.view = [vx0, vy0, vx1, vy1];
+    const key = this.cullCards(vx0, vy0, vx1, vy1);
     const detail = detailFor(zoom);
     const detailChanged = detail !== this.detail;
     this.detail = detail;
-    if (this.visibleChanged() || detailChanged) {
+    let more = false;
+    if (key !== this.shownKey || detailChanged) {
+      this.shownKey = key;
       this.writeShapes();
       if (detailChanged) this.writePath();
       this.composeFlat();
+      more = this.writeText();
+    } else if (this.textPending) {
+      more = this.writeText();
     }
-    const more = this.writeText(detailChanged);
     this.firstFrame = false;
     this.flat.show(this.hidden.has('flat'));
     this.glyphs.show(this.hidden.has('glyphs'));
@@ -207,30 +235,66 @@ export class BracketRenderer {
     return more;
   }
 
-  private visibleChanged(): boolean {
-    let changed = this.visibleCount !== this.shownCount;
-    for (let i = 0; i < this.visibleCount && !changed; i++) changed = this.visible[i] !== this.shownChunks[i];
-    if (!changed) return false;
-    for (let i = 0; i < this.visibleCount; i++) this.shownChunks[i] = this.visible[i];
-    this.shownCount = this.visibleCount;
-    return true;
+  /**
+   * Narrows the visible chunks to the cards and connectors actually on screen (chunks are
+   * several cards tall). Returns a fingerprint of the result.
+   */
+  private cullCards(vx0: number, vy0: number, vx1: number, vy1: number): number {
+    const ix = this.index as ChunkIndex;
+    const { nodes } = this.layout as BracketLayout;
+    const d = this.edgeData;
+    let key = this.visibleCount;
+    this.edgeCount = 0;
+    for (let i = 0; i < this.visibleCount; i++) {
+      const k = this.visible[i];
+      let a = ix.first[k];
+      let b = ix.end[k];
+      const x = nodes.x[a];
+      if (x > vx1 || x + CARD_WIDTH < vx0) b = a;
+      while (a < b && nodes.y[a] + CARD_HEIGHT < vy0) a++;
+      while (b > a && nodes.y[b - 1] > vy1) b--;
+      this.cardFirst[i] = a;
+      this.cardEnd[i] = b;
+      key = (Math.imul(key, 31) + k * 7 + a * 13 + b) | 0;
+      for (let e = this.chunkEdgeFirst[k]; e < this.chunkEdgeEnd[k]; e++) {
+        const x0 = d[e * 4];
+        const y0 = d[e * 4 + 1];
+        const x1 = d[e * 4 + 2];
+        const y1 = d[e * 4 + 3];
+        if (x0 > vx1 || x1 < vx0 || Math.max(y0, y1) < vy0 || Math.min(y0, y1) > vy1) continue;
+        this.edgeList[this.edgeCount++] = e;
+        key = (Math.imul(key, 17) + e) | 0;
+      }
+    }
+    // Round names on screen count too (they sit above the cards).
+    const { columns } = this.layout as BracketLayout;
+    for (let c = 0; c < columns.length; c++) {
+      const col = columns[c];
+      if (col.x > vx1 || col.x + CARD_WIDTH < vx0 || col.headerY > vy1 || col.headerY + HEADER_HEIGHT < vy0) continue;
+      key = (Math.imul(key, 13) + c + 1) | 0;
+    }
+    return key;
   }
 
-  /** Connectors, then cards, of the visible chunks, into the flat writer. */
+  /** Connectors, then cards, on screen, into the flat writer. */
   private writeShapes(): void {
-    const ix = this.index as ChunkIndex;
     const w = this.flatWriter;
     const d = this.edgeData;
     w.reset();
-    for (let i = 0; i < this.visibleCount; i++) {
-      const k = this.visible[i];
-      for (let e = this.chunkEdgeFirst[k]; e < this.chunkEdgeEnd[k]; e++) {
-        writeElbow(w, d[e * 4], d[e * 4 + 1], d[e * 4 + 2], d[e * 4 + 3], this.edgeColor[e]);
+    const edges = (this.layout as BracketLayout).edges;
+    for (let i = 0; i < this.edgeCount; i++) {
+      const e = this.edgeList[i];
+      const f = i + 1 < this.edgeCount ? this.edgeList[i + 1] : -1;
+      // Two sources of one card share a colour when both are decided or both pending.
+      if (f >= 0 && edges.to[f] === edges.to[e] && this.edgeColor[f] === this.edgeColor[e] && d[f * 4] === d[e * 4]) {
+        writeJoin(w, d[e * 4], d[e * 4 + 1], d[f * 4 + 1], d[e * 4 + 2], d[e * 4 + 3], this.edgeColor[e]);
+        i++;
+      } else {
+        writeJoin(w, d[e * 4], d[e * 4 + 1], d[e * 4 + 1], d[e * 4 + 2], d[e * 4 + 3], this.edgeColor[e]);
       }
     }
     for (let i = 0; i < this.visibleCount; i++) {
-      const k = this.visible[i];
-      for (let n = ix.first[k]; n < ix.end[k]; n++) writeCardShapes(w, this.cardData[n * 2], this.cardData[n * 2 + 1], this.cardInfo[n], this.detail);
+      for (let n = this.cardFirst[i]; n < this.cardEnd[i]; n++) writeCardShapes(w, this.cardData[n * 2], this.cardData[n * 2 + 1], this.cardInfo[n], this.detail);
     }
     this.shapeQuads = w.count;
   }
@@ -250,7 +314,7 @@ export class BracketRenderer {
     stream.commit(count);
   }
 
-  private chunkText(k: number): Float32Array {
+  private chunkText(k: number): ChunkText {
     const cached = this.textChunks.get(k);
     if (cached) {
       // Refresh its place in the LRU order.
@@ -262,39 +326,53 @@ export class BracketRenderer {
     const { nodes } = this.layout as BracketLayout;
     const w = this.glyphWriter;
     w.reset();
-    for (let n = ix.first[k]; n < ix.end[k]; n++) writeCard(w, nodes.match[n], nodes.x[n], nodes.y[n]);
-    const quads = w.take();
-    this.textChunks.set(k, quads);
-    this.textCached += quads.length / QUAD_WORDS;
+    const offsets = new Uint32Array(ix.end[k] - ix.first[k] + 1);
+    for (let n = ix.first[k]; n < ix.end[k]; n++) {
+      offsets[n - ix.first[k]] = w.count;
+      writeCard(w, nodes.match[n], nodes.x[n], nodes.y[n]);
+    }
+    offsets[offsets.length - 1] = w.count;
+    const text = { quads: w.take(), offsets };
+    this.textChunks.set(k, text);
+    this.textCached += w.count;
     for (const [key, data] of this.textChunks) {
       if (this.textCached <= TEXT_CACHE_LIMIT) break;
       this.textChunks.delete(key);
-      this.textCached -= data.length / QUAD_WORDS;
+      this.textCached -= data.quads.length / QUAD_WORDS;
     }
-    return quads;
+    return text;
   }
 
-  /** Glyph mesh = text of the visible chunks (from TEXT_ZOOM) + round names + titles. */
-  private writeText(force: boolean): boolean {
+  /**
+   * Glyph mesh = text of the cards on screen (from TEXT_ZOOM) + round names + titles. Text of
+   * chunks seen for the first time is built within a time budget; the rest follows next frame.
+   */
+  private writeText(): boolean {
     const t0 = performance.now();
+    const ix = this.index as ChunkIndex;
     const parts: Float32Array[] = [];
-    let more = false;
-    let key = `${this.detail}:`;
+    this.textPending = false;
     if (this.detail === DETAIL_TEXT) {
       for (let i = 0; i < this.visibleCount; i++) {
         const k = this.visible[i];
+        const a = this.cardFirst[i];
+        const b = this.cardEnd[i];
+        if (a === b) continue;
         if (!this.textChunks.has(k) && !this.firstFrame && performance.now() - t0 > TEXT_BUDGET_MS) {
-          more = true;
+          this.textPending = true;
           continue;
         }
-        parts.push(this.chunkText(k));
-        key += `${k},`;
+        const text = this.chunkText(k);
+        parts.push(text.quads.subarray(text.offsets[a - ix.first[k]] * QUAD_WORDS, text.offsets[b - ix.first[k]] * QUAD_WORDS));
       }
-      parts.push(this.headerQuads);
+      const { columns } = this.layout as BracketLayout;
+      const [vx0, vy0, vx1, vy1] = this.view;
+      columns.forEach((col, c) => {
+        if (col.x > vx1 || col.x + CARD_WIDTH < vx0 || col.headerY > vy1 || col.headerY + HEADER_HEIGHT < vy0) return;
+        parts.push(this.headerQuads.subarray(this.headerOffsets[c] * QUAD_WORDS, this.headerOffsets[c + 1] * QUAD_WORDS));
+      });
     }
     parts.push(this.titleQuads);
-    if (key === this.textShownKey && !force) return more;
-    this.textShownKey = key;
     let total = 0;
     for (const p of parts) total += p.length;
     this.glyphs.ensure(total / QUAD_WORDS);
@@ -304,7 +382,7 @@ export class BracketRenderer {
       at += p.length;
     }
     this.glyphs.commit(total / QUAD_WORDS);
-    return more;
+    return this.textPending;
   }
 
   /** Outlines the cards of an entrant's path, tints its rows and lights its connectors; null clears. */
@@ -377,8 +455,8 @@ export class BracketRenderer {
   }
 
   /** Quads drawn in the last update, for diagnostics. */
-  stats(): { shapeQuads: number; glyphQuads: number; chunks: number } {
-    return { shapeQuads: this.flat.mesh.visible ? this.flat.count : 0, glyphQuads: this.glyphs.mesh.visible ? this.glyphs.count : 0, chunks: this.visibleCount };
+  stats(): { shapeQuads: number; glyphQuads: number; chunks: number; edges: number } {
+    return { shapeQuads: this.flat.mesh.visible ? this.flat.count : 0, glyphQuads: this.glyphs.mesh.visible ? this.glyphs.count : 0, chunks: this.visibleCount, edges: this.edgeCount };
   }
 
   destroy(): void {

@@ -1,4 +1,4 @@
-import type { BracketLayout } from '../layoutBracket';
+import type { BracketLayout, LayoutColumn } from '../layoutBracket';
 import {
   AVATAR_SIZE,
   AVATAR_X,
@@ -63,11 +63,9 @@ export function writeCard(w: GlyphWriter, m: ViewMatch, x: number, y: number): v
   writeRow(w, m.b, 'B', m, x, y + ROW_HEIGHT);
 }
 
-/** Round names above the first card of every column. */
-export function writeHeaders(w: GlyphWriter, layout: BracketLayout): void {
-  for (const col of layout.columns) {
-    w.text(w.fit(col.name, HEADER_FONT_SIZE, CARD_WIDTH), col.x, col.headerY + HEADER_HEIGHT / 2, HEADER_FONT_SIZE, C.header);
-  }
+/** Round name above the first card of a column. */
+export function writeHeader(w: GlyphWriter, col: LayoutColumn): void {
+  w.text(w.fit(col.name, HEADER_FONT_SIZE, CARD_WIDTH), col.x, col.headerY + HEADER_HEIGHT / 2, HEADER_FONT_SIZE, C.header);
 }
 
 /** Track titles, readable from far away. */

@@ -27,7 +27,7 @@ export interface BracketEngineEvents {
   /** The camera came to rest (after a drag, glide, zoom or jump); not emitted while moving. */
   'camera.settle': Camera;
   /** A frame was rendered; `cpuMs` is the JavaScript time it took (culling, rebuilding, GL submission). */
-  frame: { now: number; cpuMs: number; shapeQuads: number; glyphQuads: number; chunks: number };
+  frame: { now: number; cpuMs: number; shapeQuads: number; glyphQuads: number; chunks: number; edges: number };
   /** Initialisation failed (no WebGL): the DOM mirror remains the way to the matches. */
   error: { error: unknown };
 }

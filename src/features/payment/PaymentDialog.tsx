@@ -81,7 +81,7 @@ function PaymentFlow({ clientSecret, create, amount, description, onSucceeded, o
       closeOnClickOutside={false}
       closeOnEscape={!busy}
       withCloseButton={!busy}
-      closeButtonProps={{ 'aria-label': 'Cancel payment' }}
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
     >
       <Stack gap="md">
         <Group justify="space-between" wrap="nowrap" className={classes.summary}>

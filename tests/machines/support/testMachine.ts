@@ -31,14 +31,28 @@ export function toTestMachine<T extends AnyStateMachine>(machine: T): T {
       ...(states ? { states: Object.fromEntries(Object.entries(states).map(([k, v]) => [k, convert(v)])) } : {}),
     };
   };
-  return createMachine(convert(machine.config as NodeConfig) as never, machine.implementations) as unknown as T;
+  const test = createMachine(convert(machine.config as NodeConfig) as never, machine.implementations) as unknown as T;
+  // @xstate/graph also offers events without our cases (page.change with no page): mark what changed nothing.
+  const transition = test.transition;
+  (test as { transition: unknown }).transition = (snapshot: object, event: never, scope: never) => {
+    const next = transition(snapshot as never, event, scope);
+    return next === snapshot ? { ...next, [UNCHANGED]: true } : next;
+  };
+  return test;
 }
+
+const UNCHANGED = Symbol('unchanged');
+/** Whether this snapshot came from an event that changed nothing. */
+export const isUnchanged = (snapshot: object) => UNCHANGED in snapshot;
 
 /**
  * Serializes a step as "state reached via event from previous state", so shortest paths cover every transition,
  * self-transitions included (the default only tells transitions apart when the state value changes).
  */
 export function transitionKey(keyOf: (snapshot: any) => unknown) {
-  return (state: any, event: { type: string } | undefined, prev: any) =>
-    JSON.stringify(keyOf(state)) + (event && prev ? ` via ${event.type} from ${JSON.stringify(keyOf(prev))}` : '');
+  return (state: any, event: { type: string } | undefined, prev: any) => {
+    // An event that changed nothing gets its own node, reached only by paths ending in it (transitionsOf drops them).
+    if (event && isUnchanged(state)) return `${JSON.stringify(keyOf(state))} unchanged`;
+    return JSON.stringify(keyOf(state)) + (event && prev ? ` via ${event.type} from ${JSON.stringify(keyOf(prev))}` : '');
+  };
 }

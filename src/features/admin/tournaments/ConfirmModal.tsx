@@ -6,6 +6,7 @@ interface ConfirmModalProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  cancelLabel?: string;
   /** Red confirm button for destructive actions. */
   danger?: boolean;
   busy?: boolean;
@@ -14,13 +15,13 @@ interface ConfirmModalProps {
 }
 
 /** A confirmation dialog: the warning, Cancel (focused first, Escape) and the confirm button. */
-export function ConfirmModal({ opened, title, children, confirmLabel, danger, busy, onConfirm, onCancel }: ConfirmModalProps) {
+export function ConfirmModal({ opened, title, children, confirmLabel, cancelLabel = 'Cancel', danger, busy, onConfirm, onCancel }: ConfirmModalProps) {
   return (
     <Modal opened={opened} onClose={onCancel} title={title} size={400} centered>
       <Text size="sm">{children}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onCancel} disabled={busy} data-autofocus>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button color={danger ? 'red' : undefined} onClick={onConfirm} loading={busy}>
           {confirmLabel}

@@ -49,7 +49,7 @@ function PairingSlot({ teamKey, slot, label, player, disabled }: { teamKey: stri
   const data: PlaceData = { target: { teamKey, slot }, label, free: player === null };
   const { setNodeRef, isOver } = useDroppable({ id: slotId(teamKey, slot), data });
   return (
-    <div ref={setNodeRef} role="group" aria-label={label} className={classes.slot} data-over={isOver || undefined} data-taken={player ? true : undefined} data-place="">
+    <div ref={setNodeRef} role="group" aria-label={label} className={classes.slot} data-over={isOver || undefined} data-taken={player ? true : undefined}>
       <span className={classes.letter} aria-hidden>
         {SLOT_LETTERS[slot]}
       </span>

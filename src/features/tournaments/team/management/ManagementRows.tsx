@@ -27,10 +27,11 @@ export function ManagementRows({ rows, caps, busy, send }: ManagementRowsProps) 
         Members
       </Title>
       {rows.length === 0 && <Text c="dimmed">All members have left this team.</Text>}
+      <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
       {rows.map((row) => {
         const label = rowLabel(row);
         return (
-          <Paper key={`${row.type}-${row.id}`} withBorder radius="md" p="xs" aria-label={`${row.discordName} ${label}`}>
+          <Paper key={`${row.type}-${row.id}`} component="li" withBorder radius="md" p="xs" aria-label={`${row.discordName} ${label}`}>
             <Group justify="space-between" wrap="nowrap">
               <Group gap="sm" wrap="nowrap">
                 <PlayerAvatar userId={row.id} name={row.discordName} picture={row.picture} size="sm" />
@@ -65,6 +66,7 @@ export function ManagementRows({ rows, caps, busy, send }: ManagementRowsProps) 
           </Paper>
         );
       })}
+      </Stack>
     </Stack>
   );
 }

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { screenToWorld } from '../../../src/bracket/camera';
+import { CameraController } from '../../../src/bracket/renderer/CameraController';
+
+function controller() {
+  const c = new CameraController();
+  c.view = { width: 1000, height: 600 };
+  c.bounds = { x: 0, y: 0, width: 5000, height: 5000 };
+  c.set({ x: 100, y: 100, zoom: 1 });
+  return c;
+}
+
+/** Steps 60 Hz frames until the motion stops (or a limit). */
+function settle(c: CameraController, start = 0): number {
+  let t = start;
+  for (let i = 0; i < 1000; i++) {
+    t += 1000 / 60;
+    if (!c.step(t)) return t;
+  }
+  throw new Error('never settled');
+}
+
+describe('CameraController', () => {
+  it('eases a wheel zoom to its target, keeping the point under the pointer', () => {
+    const c = controller();
+    const anchor = screenToWorld(c.cam, 300, 200);
+
+    c.wheel(1.2, 300, 200, 0);
+    c.wheel(1.2, 300, 200, 0);
+    expect(c.moving).toBe(true);
+    settle(c);
+
+    expect(c.cam.zoom).toBeCloseTo(1.44);
+    const after = screenToWorld(c.cam, 300, 200);
+    expect(after.x).toBeCloseTo(anchor.x);
+    expect(after.y).toBeCloseTo(anchor.y);
+    expect(c.moving).toBe(false);
+  });
+
+  it('glides after a flick and comes to rest', () => {
+    const c = controller();
+    c.dragStart();
+    c.dragMove(-50, -20);
+    const afterDrag = { ...c.cam };
+
+    c.dragEnd({ vx: -1, vy: 0 }, 0);
+    settle(c);
+
+    expect(afterDrag.x).toBeCloseTo(150);
+    expect(c.cam.x).toBeGreaterThan(afterDrag.x + 200);
+    expect(c.moving).toBe(false);
+  });
+
+  it('does not glide after a slow release', () => {
+    const c = controller();
+    c.dragStart();
+    c.dragMove(-10, 0);
+    c.dragEnd({ vx: 0.01, vy: 0 }, 0);
+
+    expect(c.step(16)).toBe(false);
+  });
+
+  it('animates to a camera and lands exactly on it', () => {
+    const c = controller();
+
+    c.animateTo({ x: 2000, y: 3000, zoom: 0.5 }, 0);
+    const end = settle(c);
+    c.animateTo({ x: 10, y: 20, zoom: 2 }, end, { fly: true });
+    settle(c, end);
+
+    expect(c.cam).toEqual({ x: 10, y: 20, zoom: 2 });
+  });
+
+  it('keeps some of the bracket on screen', () => {
+    const c = controller();
+
+    c.dragStart();
+    c.dragMove(100_000, 100_000);
+
+    expect(c.cam.x).toBeGreaterThan(-1000);
+    expect(c.cam.y).toBeGreaterThan(-600);
+  });
+});
