@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -45,6 +45,45 @@ interface RunStats {
   drawCallsMedian: number;
   cpuMedian: number;
   cpuP95: number;
+  /** CPU time per frame of Chromium's GPU process and renderer (all threads). */
+  gpuProcessMs: number;
+  rendererMs: number;
+}
+
+/**
+ * CPU time (ms) used so far by Chromium's GPU process and renderers, read from /proc (Linux):
+ * frame times on a shared 2-core machine swing with the neighbours' load, the CPU a frame
+ * costs does not.
+ */
+function chromiumCpu(): { gpu: number; renderer: number } | null {
+  try {
+    const out = { gpu: 0, renderer: 0 };
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      let cmd: string;
+      try {
+        cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      } catch {
+        continue;
+      }
+      if (!cmd.includes('chromium')) continue;
+      const kind = cmd.includes('--type=gpu-process') ? 'gpu' : cmd.includes('--type=renderer') ? 'renderer' : null;
+      if (!kind) continue;
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      out[kind] += (Number(stat[11]) + Number(stat[12])) * 10; // clock ticks of 10 ms
+    }
+    return out;
+  } catch {
+    return null;
+  }
+}
+
+async function withCpu<T extends { frames: number }>(run: () => Promise<T>): Promise<T & { gpuProcessMs: number; rendererMs: number }> {
+  const before = chromiumCpu();
+  const stats = await run();
+  const after = chromiumCpu();
+  const per = (k: 'gpu' | 'renderer') => (before && after ? (after[k] - before[k]) / stats.frames : NaN);
+  return { ...stats, gpuProcessMs: per('gpu'), rendererMs: per('renderer') };
 }
 
 interface Sample {
@@ -63,8 +102,8 @@ type BenchWindow = {
     init(): Promise<void>;
     prepare(n: number): { matches: number; ms: number };
     firstFrame(): Promise<{ ms: number; setDataMs: number }>;
-    zoom(): Promise<RunStats>;
-    pan(): Promise<RunStats>;
+    zoom(): Promise<Omit<RunStats, 'gpuProcessMs' | 'rendererMs'>>;
+    pan(): Promise<Omit<RunStats, 'gpuProcessMs' | 'rendererMs'>>;
     setCamera(zoom: number, dx: number, dy: number): void;
     showMatch(id: number, zoom: number): void;
     settle(): Promise<void>;
@@ -85,8 +124,8 @@ async function measure(browser: Browser, url: string, n: number): Promise<Sample
   try {
     const data = await page.evaluate((size) => (window as unknown as BenchWindow).bench.prepare(size), n);
     const first = await page.evaluate(() => (window as unknown as BenchWindow).bench.firstFrame());
-    const zoom = await page.evaluate(() => (window as unknown as BenchWindow).bench.zoom());
-    const pan = await page.evaluate(() => (window as unknown as BenchWindow).bench.pan());
+    const zoom = await withCpu(() => page.evaluate(() => (window as unknown as BenchWindow).bench.zoom()));
+    const pan = await withCpu(() => page.evaluate(() => (window as unknown as BenchWindow).bench.pan()));
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('HeapProfiler.collectGarbage');
     await cdp.send('HeapProfiler.collectGarbage');
@@ -162,22 +201,56 @@ async function screenshots(browser: Browser, url: string, config: string, dir: s
   return files;
 }
 
+/**
+ * The React view (BracketView in StrictMode, loaded lazily like a route) with pictures: checks
+ * the engine survived the double mount (one canvas, a settled zoom) and takes screenshots.
+ */
+async function viewScreenshots(browser: Browser, url: string, dir: string): Promise<string[]> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  try {
+    await page.goto(`${url}/view/index.html?n=64&images=1`);
+    await page.waitForSelector('[data-testid=bracket-canvas][data-zoom]', { timeout: 30_000 });
+    const canvases = await page.locator('[data-testid=bracket-canvas] canvas').count();
+    const links = await page.locator('[data-testid=bracket-mirror] a').count();
+    if (canvases !== 1 || links !== 126 || errors.length > 0) {
+      throw new Error(`view check failed: ${canvases} canvases, ${links} mirror links, errors: ${errors.join('; ')}`);
+    }
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await page.waitForTimeout(1200);
+    await page.mouse.move(380, 290);
+    await page.waitForTimeout(300);
+    const view = resolve(dir, 'view-64-strictmode.png');
+    await page.screenshot({ path: view });
+    await page.getByRole('button', { name: 'Losers' }).click();
+    await page.waitForTimeout(1500);
+    const losers = resolve(dir, 'view-64-losers.png');
+    await page.screenshot({ path: losers });
+    return [view, losers];
+  } finally {
+    await page.close();
+  }
+}
+
 function table(results: { config: string; label: string; entries: number; sample: Sample & { repeats: number } }[]): string {
   const f = (x: number, d = 1) => x.toFixed(d);
   const lines = [
-    '| configuration | entries | matches | first frame (ms) | zoom median / p95 / max (ms) | zoom frames >33 ms | pan median / p95 / max (ms) | pan frames >33 ms | JS per frame median / p95 (ms) | draw calls / frame | JS heap after GC (MB) |',
-    '|---|---:|---:|---:|---|---:|---|---:|---|---:|---:|',
+    '| configuration | entries | matches | first frame (ms) | zoom median / p95 / max (ms) | zoom frames >33 ms | pan median / p95 / max (ms) | pan frames >33 ms | JS per frame median / p95 (ms) | Chromium CPU per frame: GPU process + renderer (ms) | draw calls / frame | JS heap after GC (MB) |',
+    '|---|---:|---:|---:|---|---:|---|---:|---|---|---:|---:|',
   ];
   for (const r of results) {
     const s = r.sample;
     lines.push(
-      `| ${r.config} | ${r.entries.toLocaleString('en')} | ${s.matches.toLocaleString('en')} | ${f(s.firstFrameMs, 0)} | ${f(s.zoom.median)} / ${f(s.zoom.p95)} / ${f(s.zoom.max)} | ${s.zoom.over33} | ${f(s.pan.median)} / ${f(s.pan.p95)} / ${f(s.pan.max)} | ${s.pan.over33} | ${f(Math.max(s.zoom.cpuMedian, s.pan.cpuMedian), 2)} / ${f(Math.max(s.zoom.cpuP95, s.pan.cpuP95), 2)} | ${s.zoom.drawCallsMedian} | ${f(s.heapMB)} |`,
+      `| ${r.config} | ${r.entries.toLocaleString('en')} | ${s.matches.toLocaleString('en')} | ${f(s.firstFrameMs, 0)} | ${f(s.zoom.median)} / ${f(s.zoom.p95)} / ${f(s.zoom.max)} | ${s.zoom.over33} | ${f(s.pan.median)} / ${f(s.pan.p95)} / ${f(s.pan.max)} | ${s.pan.over33} | ${f(Math.max(s.zoom.cpuMedian, s.pan.cpuMedian), 2)} / ${f(Math.max(s.zoom.cpuP95, s.pan.cpuP95), 2)} | ${f(Math.max(s.zoom.gpuProcessMs, s.pan.gpuProcessMs))} + ${f(Math.max(s.zoom.rendererMs, s.pan.rendererMs))} | ${s.zoom.drawCallsMedian} | ${f(s.heapMB)} |`,
     );
   }
   return lines.join('\n');
 }
 
 export async function runBracketBench(): Promise<void> {
+  const os = await import('node:os');
+  const loadBefore = os.loadavg()[0];
   console.log('bracket bench: building bench pages…');
   await build({ configFile: resolve(here, 'vite.bench.config.ts'), logLevel: 'warn' });
   const server = await serveStatic(resolve(here, 'dist'));
@@ -200,6 +273,7 @@ export async function runBracketBench(): Promise<void> {
           );
         }
         if (SCREENS) await screenshots(browser, server.url, config.name, screenDir);
+        if (SCREENS && config.name === 'default') await viewScreenshots(browser, server.url, screenDir);
       } finally {
         await browser.close();
       }
@@ -213,13 +287,20 @@ export async function runBracketBench(): Promise<void> {
     await b.close();
     return v;
   })();
-  const meta = { date: new Date().toISOString(), chromium: chromiumVersion, viewport: VIEWPORT, repeats: REPEAT, cpus: (await import('node:os')).cpus().length };
+  const meta = {
+    date: new Date().toISOString(),
+    chromium: chromiumVersion,
+    viewport: VIEWPORT,
+    repeats: REPEAT,
+    cpus: os.cpus().length,
+    loadAverage: { before: loadBefore, after: os.loadavg()[0] },
+  };
   writeFileSync(resolve(outDir, 'bracket.json'), `${JSON.stringify({ meta, configs: CONFIGS, results }, null, 2)}\n`);
   const md = [
     '# Bracket canvas benchmark',
     '',
-    `Chromium ${meta.chromium}, headless, ${VIEWPORT.width}×${VIEWPORT.height} at device pixel ratio 1, ${meta.cpus} CPU cores; median of ${REPEAT} page loads per row. ${meta.date}.`,
-    'Zoom: 120 frames 1 → 0.125 → 4 → 1 about the centre. Pan: 120 frames at zoom 0.6, 24 px per frame. Frame times are requestAnimationFrame deltas; "JS per frame" is the engine\'s own time per rendered frame.',
+    `Chromium ${meta.chromium}, headless, ${VIEWPORT.width}×${VIEWPORT.height} at device pixel ratio 1, ${meta.cpus} CPU cores (1-minute load average ${meta.loadAverage.before.toFixed(1)} before, ${meta.loadAverage.after.toFixed(1)} after: the machine is shared); median of ${REPEAT} page loads per row. ${meta.date}.`,
+    'Zoom: 120 frames 1 → 0.125 → 4 → 1 about the centre. Pan: 120 frames at zoom 0.6, 24 px per frame. Frame times are requestAnimationFrame deltas; "JS per frame" is the engine\'s own time per rendered frame; "Chromium CPU per frame" is the CPU time Chromium\'s GPU process (SwiftShader, compositing) and renderer spent per frame, the larger of the zoom and pan runs (read from /proc; independent of the load of other processes, unlike frame times).',
     '',
     ...CONFIGS.map((c) => `- **${c.name}**: ${c.label}`),
     '',

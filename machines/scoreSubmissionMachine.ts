@@ -194,7 +194,6 @@ export const scoreSubmissionMachine = setup({
       on: {
         'score.start': { guard: 'canReport', target: 'reporting' },
         'admin.start': { guard: 'canSetResult', target: 'adminScoring' },
-        'match.reload': 'loading',
         'match.replace': { actions: { type: 'keepMatch', params: ({ event }) => ({ match: event.match }) } },
       },
     },

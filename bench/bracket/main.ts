@@ -19,18 +19,6 @@ for (const proto of [WebGL2RenderingContext.prototype, WebGLRenderingContext.pro
   }
 }
 
-const glCalls: Record<string, number> = {};
-for (const proto of [WebGL2RenderingContext.prototype] as unknown as Record<string, (...a: unknown[]) => unknown>[]) {
-  for (const name of ['texImage2D', 'texSubImage2D', 'generateMipmap', 'bufferSubData', 'bufferData', 'useProgram', 'bindTexture', 'uniform1f', 'uniformMatrix3fv', 'clear', 'readPixels', 'bindFramebuffer']) {
-    const original = proto[name];
-    proto[name] = function (this: unknown, ...args: unknown[]) {
-      glCalls[name] = (glCalls[name] ?? 0) + 1;
-      return original.apply(this, args);
-    };
-  }
-}
-(window as unknown as { glCalls: unknown }).glCalls = glCalls;
-
 const host = document.getElementById('host') as HTMLElement;
 let engine: BracketEngine | null = null;
 let data: ViewMatch[] = [];
@@ -167,39 +155,6 @@ const bench = {
     gpuSync();
   },
   engine: () => engine,
-  internals: () => (engine as unknown as { internals(): { app: unknown; scene: Record<string, { mesh: { visible: boolean } }> } }).internals(),
-  /** Synchronous cost of one frame (render + GPU finish) at a still camera: median and min of 30. */
-  async cost(zoom: number, dx: number, dy: number, hide: string[] = []): Promise<{ median: number; min: number }> {
-    bench.setCamera(zoom, dx, dy);
-    await raf();
-    await raf();
-    const { app, scene } = bench.internals() as unknown as { app: { renderer: { render(o: unknown): void }; stage: unknown }; scene: { hidden: Set<string>; update(c: unknown, v: unknown): void } };
-    scene.hidden.clear();
-    for (const h of hide) scene.hidden.add(h);
-    const e = engine as BracketEngine;
-    const times: number[] = [];
-    for (let i = 0; i < 60; i++) {
-      const t0 = performance.now();
-      scene.update(e.getCamera(), { width: innerWidth, height: innerHeight });
-      app.renderer.render({ container: app.stage });
-      gpuSync();
-      times.push(performance.now() - t0);
-    }
-    scene.hidden.clear();
-    return { median: quantile(times, 0.5), min: Math.min(...times) };
-  },
-  /** Re-renders a still camera for 60 frames. */
-  async still(zoom: number, dx: number, dy: number, hide: string[] = []): Promise<RunStats> {
-    const e = engine as BracketEngine;
-    bench.setCamera(zoom, dx, dy);
-    await raf();
-    const scene = bench.internals().scene as unknown as { hidden: Set<string> };
-    scene.hidden.clear();
-    for (const h of hide) scene.hidden.add(h);
-    const result = await run(60, (k) => e.panBy(k % 2 ? 0.01 : -0.01, 0, { animate: false }));
-    scene.hidden.clear();
-    return result;
-  },
 };
 
 (window as unknown as { bench: typeof bench }).bench = bench;

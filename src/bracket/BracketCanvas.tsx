@@ -33,7 +33,7 @@ function hasWebGL(): boolean {
  * The Pixi canvas of a bracket. @pixi/react hosts the Application (and survives StrictMode's
  * double mount by deferring its own teardown); the engine is mounted on it by the one effect
  * below, and fed new matches by the other. `data-zoom` on the host holds the zoom once the
- * camera settles.
+ * camera settles, `data-camera` the world point at its top-left ("x,y").
  */
 export function BracketCanvas({ matches, matchHref, onOpenMatch, height, onEngine }: BracketCanvasProps) {
   const hostRef = useRef<HTMLDivElement>(null);
@@ -54,7 +54,11 @@ export function BracketCanvas({ matches, matchHref, onOpenMatch, height, onEngin
     const host = hostRef.current;
     const offs = [
       e.on('match.open', ({ id, newTab }) => open(id, newTab)),
-      e.on('camera.settle', ({ zoom }) => host?.setAttribute('data-zoom', zoom.toFixed(3))),
+      e.on('camera.settle', ({ x, y, zoom }) => {
+        host?.setAttribute('data-zoom', zoom.toFixed(3));
+        // The world point at the canvas's top-left: browser tests place clicks on cards and see jumps with it.
+        host?.setAttribute('data-camera', `${x.toFixed(1)},${y.toFixed(1)}`);
+      }),
       e.on('error', () => setFailed(true)),
     ];
     setEngine(e);

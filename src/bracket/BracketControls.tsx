@@ -1,4 +1,5 @@
 import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { EntrantSearch } from './EntrantSearch';
 import { FitIcon, FullscreenIcon, ZoomInIcon, ZoomOutIcon } from './icons';
 import type { ViewMatch } from './model';
@@ -13,7 +14,7 @@ export interface BracketControlsProps {
 
 const ZOOM_STEP = 1.4;
 
-function Tool({ label, onClick, disabled, pressed, children }: { label: string; onClick: () => void; disabled?: boolean; pressed?: boolean; children: React.ReactNode }) {
+function Tool({ label, onClick, disabled, pressed, children }: { label: string; onClick: () => void; disabled?: boolean; pressed?: boolean; children: ReactNode }) {
   return (
     <Tooltip label={label} withArrow openDelay={400}>
       <ActionIcon variant="default" size="md" aria-label={label} aria-pressed={pressed} onClick={onClick} disabled={disabled}>
@@ -26,7 +27,7 @@ function Tool({ label, onClick, disabled, pressed, children }: { label: string; 
 /** Jump buttons, entrant search, zoom and fullscreen. */
 export function BracketControls({ engine, matches, fullscreen, onToggleFullscreen }: BracketControlsProps) {
   const hasLosers = matches.some((m) => m.track === 'losers' && m.live);
-  const zoom = (factor: number) => engine?.zoomTo((engine.getCamera().zoom ?? 1) * factor);
+  const zoom = (factor: number) => engine?.zoomTo(engine.getCamera().zoom * factor);
   return (
     <Group justify="space-between" gap="xs" wrap="wrap">
       <Group gap="xs">

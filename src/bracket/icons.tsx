@@ -24,9 +24,11 @@ export const ZoomOutIcon = () => (
   </Icon>
 );
 
+/** A frame around the whole bracket. */
 export const FitIcon = () => (
   <Icon>
-    <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="M8 9h3v6H8M16 9h-3v6h3M11 12h2" />
   </Icon>
 );
 

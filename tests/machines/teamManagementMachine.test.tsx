@@ -25,10 +25,9 @@ import type { TeamManagementRow, TemporaryTeamDetail } from '../../src/api/contr
 import type { Invitee } from '../../src/api/contract/user';
 import { temporaryTeamMembers, users } from '../../server/db/schema';
 import { ERRORS, VALIDATION } from '../../src/domain/messages';
-import { startTestServer, type TestServer } from '../support/testServer';
+import { startTestServer, type Agent, type TestServer } from '../support/testServer';
 import { TournamentFixtures } from '../views/tournamentsHarness';
-import { Network } from './support/network';
-import { toTestMachine, transitionKey } from './support/testMachine';
+import { toTestMachine } from './support/testMachine';
 import { coverTransitions, transitionsOf } from './support/coverTransitions';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -134,25 +133,26 @@ function pathsFor(variant: Variant) {
   // (a bare "member.remove"); here only the events built below, each with what it carries, are walked.
   const model = new TestModel(toTestMachine(logic), {
     input,
-    stateMatcher: (state: Snap & { matches: (key: string) => boolean }, key: string) => state.matches(key),
-    serializeState: transitionKey((s: Snap) => {
+    stateMatcher: ((state: { matches: (key: string) => boolean }, key: string) => state.matches(key)) as never,
+    // A state is everything the screen shows and the next steps depend on: the machine's state, what the server holds
+    // (the team and rows with the last accepted action applied, which the next load answers), the search, the
+    // pending action and the field errors; plus the event it was reached by, so every kind of transition into it
+    // lies on some shortest path.
+    serializeState: ((s: Snap, event: { type: string } | undefined) => {
       const c = s.context;
-      const free = c.rows.find((r) => r.id === FREE)?.type ?? 'none';
-      return {
+      const held = applyAction(c.team ?? INITIAL_TEAM, c.team ? c.rows : INITIAL_ROWS, c.applied);
+      return `${JSON.stringify({
         value: s.value,
         loaded: c.team !== null,
-        renamed: c.team?.name === RENAMED,
-        subs: c.team?.freeSubstitutes.length ?? 0,
-        logo: !!c.team?.logoUrl,
-        mate: c.rows.some((r) => r.id === MATE),
-        free,
+        shown: c.team ? { name: c.team.name, subs: c.team.freeSubstitutes, logo: !!c.team.logoUrl, rows: c.rows.map((r) => `${r.id}${r.type}`) } : null,
+        held: { name: held.team.name, subs: held.team.freeSubstitutes, logo: !!held.team.logoUrl, rows: held.rows.map((r) => `${r.id}${r.type}`) },
         search: c.search !== '',
         results: c.results.length,
         selected: c.selected?.id ?? null,
-        errors: Object.keys(c.errors).filter((k) => c.errors[k as keyof typeof c.errors]),
-        pending: c.pending?.kind ?? null,
-      };
-    }),
+        pending: c.pending,
+        errors: c.errors,
+      })} via ${event?.type}`;
+    }) as never,
     events: ((s: Snap) => {
       const c = s.context;
       const world = applyAction(c.team ?? INITIAL_TEAM, c.team ? c.rows : INITIAL_ROWS, c.applied);
@@ -165,8 +165,8 @@ function pathsFor(variant: Variant) {
         ...(c.team?.freeSubstitutes.length ? [] : [{ type: 'substitutes.save', names: [''] }, { type: 'substitutes.save', names: [SUBSTITUTE] }]),
         ...(c.team?.logoUrl ? [{ type: 'logo.remove' }] : [{ type: 'logo.upload', file: new Blob() }]),
         ...(c.search ? [] : [{ type: 'search.change', search: SEARCH }]),
-        { type: 'search.submit' },
-        ...c.results.filter((u) => u.id !== c.selected?.id).map((user) => ({ type: 'user.select', user })),
+        ...(c.results.length ? [] : [{ type: 'search.submit' }]),
+        ...(c.selected ? [] : c.results.map((user) => ({ type: 'user.select', user }))),
         { type: 'user.invite' },
         ...[MATE, FREE].flatMap((id) => (rowOf(id)?.type === 'MEMBER' ? [{ type: 'member.remove', member: rowOf(id) }] : [])),
         ...(rowOf(FREE)?.type === 'INVITE' ? [{ type: 'invite.revoke', member: rowOf(FREE) }] : []),
@@ -240,6 +240,57 @@ async function encodeMultipart(init: RequestInit | undefined): Promise<RequestIn
   return { ...init, headers, body: Buffer.concat(parts) as unknown as BodyInit };
 }
 
+/**
+ * The SPA's network to the in-process server with a valve: while holding, matching requests wait until `letGo()`.
+ * A first write of a session meets the CSRF check (419), fetches a token and sends the same request again: that
+ * retry belongs to the call already let go, so it passes.
+ */
+class Valve {
+  agent!: Agent;
+  readonly sent: string[] = [];
+  private holding: RegExp | null = null;
+  private waiting: { request: string; go: () => void }[] = [];
+  private released: string[] = [];
+
+  fetch: typeof globalThis.fetch = async (input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const request = `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}${url.search}`;
+    const csrfRetry = this.sent.at(-1) === 'GET /v1/auth/csrf' && this.released.includes(request);
+    if (this.holding?.test(request) && !csrfRetry) await new Promise<void>((go) => this.waiting.push({ request, go }));
+    this.sent.push(request);
+    return this.agent.fetch(input, await encodeMultipart(init));
+  };
+
+  hold(pattern: RegExp) {
+    this.holding = pattern;
+  }
+
+  /** Lets the held requests go; the valve keeps holding the ones that follow. */
+  letGo() {
+    const going = this.waiting.splice(0);
+    this.released = going.map((w) => w.request);
+    going.forEach((w) => w.go());
+  }
+
+  /** Stops holding and lets everything go. */
+  open() {
+    this.holding = null;
+    this.letGo();
+  }
+
+  get held(): string[] {
+    return this.waiting.map((w) => w.request);
+  }
+
+  reset(agent: Agent) {
+    this.agent = agent;
+    this.holding = null;
+    this.waiting = [];
+    this.released = [];
+    this.sent.length = 0;
+  }
+}
+
 interface World {
   variant: Variant;
   /** The real search term: a prefix only this walk's two candidates have. */
@@ -254,7 +305,7 @@ interface World {
 describe('teamManagementMachine through the tournament team page', () => {
   let server: TestServer;
   let fx: TournamentFixtures;
-  const net = new Network();
+  const net = new Valve();
   const user = userEvent.setup();
   let w: World;
   /** The state checked last: events run after the model already moved on, so they read what came before. */
@@ -263,15 +314,11 @@ describe('teamManagementMachine through the tournament team page', () => {
 
   afterEach(() => {
     cleanup();
-    net.release();
+    net.open();
   });
   afterAll(() => server?.close());
 
-  /** Lets the held calls go and keeps holding the ones that follow. */
-  const letGo = () => {
-    net.release();
-    net.hold(dialogCalls);
-  };
+  const letGo = () => net.letGo();
   const present = (find: () => HTMLElement | null) =>
     waitFor(() => {
       const el = find();
@@ -299,7 +346,7 @@ describe('teamManagementMachine through the tournament team page', () => {
     await fx.team(t.id, taken.id, [], { entry: false });
     const viewer = variant === 'captain' ? captain : staff;
     net.reset(await server.agent().signIn(viewer.discordName));
-    api.configure({ fetch: async (input, init) => net.fetch(input, await encodeMultipart(init)) });
+    api.configure({ fetch: net.fetch });
     clearNotifications();
     const session = startSession(api);
     session.send({ type: 'session.refresh' });
@@ -365,7 +412,10 @@ describe('teamManagementMachine through the tournament team page', () => {
       previous = s;
       const c = s.context;
       const d = await present(dialog);
-      await waitFor(() => expect(within(d).getByRole('heading', { name: `Manage ${c.team!.name}${w.variant === 'admin' ? ' (Admin)' : ''}` })).toBeTruthy());
+      await waitFor(() => expect(within(d).getByRole('heading', { name: `Manage ${c.team!.name}${w.variant === 'admin' ? ' (Admin)' : ''}` })).toBeTruthy()).catch((e) => {
+        console.log('HEADINGS', within(d).queryAllByRole('heading').map((h) => h.textContent), net.sent.slice(-8), net.held);
+        throw e;
+      });
       expect(net.held).toEqual([]);
       expect(within(d).getByRole('button', { name: 'Done' }).hasAttribute('disabled')).toBe(false);
       expect(!!within(d).queryByText(VALIDATION.newTeamName)).toBe(!!c.errors.name);
@@ -427,7 +477,7 @@ describe('teamManagementMachine through the tournament team page', () => {
       expect(within(dialog()!).getByRole('button', { name: 'Done' }).hasAttribute('disabled')).toBe(true);
     },
     gone: async (s: Snap) => {
-      net.release();
+      net.open();
       await waitFor(() => expect(dialog()).toBeNull());
       if (s.context.pending?.kind === 'disband') {
         expect(await screen.findByText('Team Disbanded')).toBeTruthy();
@@ -439,7 +489,7 @@ describe('teamManagementMachine through the tournament team page', () => {
       }
     },
     done: async (s: Snap) => {
-      net.release();
+      net.open();
       await waitFor(() => expect(dialog()).toBeNull());
       const name = s.context.team?.name ?? INITIAL_TEAM.name;
       expect(await screen.findByRole('heading', { name, level: 1 })).toBeTruthy();
@@ -547,8 +597,6 @@ describe('teamManagementMachine through the tournament team page', () => {
     'xstate.done.actor.performAction': async () => {
       letGo();
       const a = previous.context.pending!;
-      await new Promise((r) => setTimeout(r, 1500));
-      console.log('DEBUG', net.sent.slice(-6), net.held, document.body.textContent?.slice(0, 1500));
       expect(await screen.findByText(successTitle(a))).toBeTruthy();
       clearNotifications();
     },
@@ -570,7 +618,10 @@ describe('teamManagementMachine through the tournament team page', () => {
   };
 
   it('walks every transition the machine defines', () => {
-    expect(new Set(PATHS.kept.flatMap((p) => p.transitions))).toEqual(definedTransitions());
+    console.log('ALL', [...PATHS.all].filter((t) => t.includes('user.invite')));
+    const walked = new Set(PATHS.kept.flatMap((p) => p.transitions));
+    console.log('MISSING', [...definedTransitions()].filter((t) => !walked.has(t)), 'EXTRA', [...walked].filter((t) => !definedTransitions().has(t)));
+    expect(walked).toEqual(definedTransitions());
   });
 
   describe.each(PATHS.kept)('$variant: $path.description', ({ path, variant }) => {

@@ -55,3 +55,50 @@ export async function joinAll(server: TestServer, tournamentId: number, players:
 
 /** A signed-in admin agent. */
 export const adminAgent = (server: TestServer, name = 'AdminAce') => server.agent().signIn(name);
+
+interface MatchRow {
+  id: number;
+  entryAId: number | null;
+  entryBId: number | null;
+  entryAbye: boolean;
+  entryBbye: boolean;
+  winningEntry: string;
+  live: boolean;
+}
+
+/** Sets maps and modes for every round and starts a CLOSED tournament through the API. */
+export async function startViaApi(admin: Agent, id: number) {
+  const t = (await admin.get(`/v1/tournament/${id}`)).body;
+  const maps = (t.roundNames as string[]).map((roundName) => ({ roundName, value: 'Hardpoint on Vista' }));
+  expect((await admin.patch(`/v1/tournament/${id}`, { mapsAndModes: maps })).status).toBe(200);
+  const started = await admin.post(`/v1/tournament/${id}/start`);
+  expect(started.status, JSON.stringify(started.body)).toBe(200);
+}
+
+/** Plays the bracket out through the admin score calls (side A wins 2–1) until the tournament completes. */
+export async function playOut(admin: Agent, id: number) {
+  for (let round = 0; round < 64; round++) {
+    const matches = (await admin.get(`/v1/tournament/${id}/match`)).body as MatchRow[];
+    const ready = matches.filter((m) => m.live && m.winningEntry === '' && m.entryAId && m.entryBId && !m.entryAbye && !m.entryBbye);
+    if (ready.length === 0) break;
+    const res = await admin.post(`/v1/tournament/${id}/match/${ready[0].id}/admin`, { entryAScore: 2, entryBScore: 1 });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  }
+  expect((await admin.get(`/v1/tournament/${id}`)).body.status).toBe('COMPLETED');
+}
+
+export type Status = 'OPEN' | 'CLOSED' | 'ACTIVE' | 'COMPLETED';
+
+/** A 4-player solo tournament titled `title`, brought to `status` through the API. */
+export async function tournamentIn(server: TestServer, status: Status, title: string, playerOffset = 60): Promise<number> {
+  const admin = await adminAgent(server);
+  const id = await createTournament(admin, { title });
+  await joinAll(server, id, await demoPlayers(server, 4, playerOffset));
+  if (status === 'OPEN') return id;
+  expect((await admin.post(`/v1/tournament/${id}/close`)).status).toBe(200);
+  if (status === 'CLOSED') return id;
+  await startViaApi(admin, id);
+  if (status === 'ACTIVE') return id;
+  await playOut(admin, id);
+  return id;
+}

@@ -167,6 +167,11 @@ describe('tournament match page', () => {
     expect(within(side('B')).getByText('reported 1 – 3')).toBeTruthy();
     expect(side('A').getAttribute('aria-label')).toBe('Entry A');
 
+    // Staff replace the disputed reports: OVERWRITE SCORE (ADMIN).
+    await asUser((await createAccount(db(), 'ADMIN')).discordName, `/tournaments/${f.tournamentId}/match/${m2.id}`);
+    expect(await screen.findByRole('button', { name: 'OVERWRITE SCORE (ADMIN)' })).toBeTruthy();
+    expect(button('SUBMIT SCORE (ADMIN)')).toBeNull();
+
     await asUser(playerOf(f, m1, 'B').discordName, `/tournaments/${f.tournamentId}/match/${m1.id}`);
     expect((await screen.findByRole('region', { name: /^Entry A/ })).getAttribute('aria-label')).toBe('Entry A (winner)');
     expect(screen.getByText('This match already has a result')).toBeTruthy();

@@ -1,7 +1,7 @@
 import { Container, type Renderer } from 'pixi.js';
 import type { Camera, Viewport } from '../camera';
 import type { BracketLayout } from '../layoutBracket';
-import { CARD_HEIGHT, CARD_WIDTH, HEADER_HEIGHT, NUMBER_WIDTH, ROW_HEIGHT, SCORE_WIDTH, STRIPE_WIDTH } from '../metrics';
+import { CARD_HEIGHT, CARD_WIDTH, HEADER_HEIGHT, NUMBER_WIDTH, ROW_HEIGHT, SCORE_WIDTH, STRIPE_WIDTH, TITLE_FONT_SIZE } from '../metrics';
 import { buildChunkIndex, queryChunks, type ChunkIndex } from '../spatialIndex';
 import { cardInfo, DETAIL_BLOCKS, DETAIL_GREEK, DETAIL_TEXT, writeCardShapes, writeElbow, writeJoin } from './cardShapes';
 import { writeCard, writeHeader, writeTitles } from './cardText';
@@ -20,6 +20,9 @@ export const BLOCKS_ZOOM = 0.25;
 const TEXT_CACHE_LIMIT = 60_000;
 /** Time a frame may spend building the text of chunks that just came into view. */
 const TEXT_BUDGET_MS = 6;
+/** Track titles stay at least this tall on screen, up to TITLE_MAX_SIZE world units. */
+const TITLE_MIN_PX = 18;
+const TITLE_MAX_SIZE = 150;
 /** Camera-relative origin grid (world units), see the shaders. */
 const ORIGIN_GRID = 4096;
 
@@ -53,8 +56,6 @@ export class BracketRenderer {
   readonly atlas = new GlyphAtlas();
   /** Layer for avatar pictures, offset by -origin so its children use world coordinates. */
   readonly images = new Container({ label: 'bracket-images' });
-  /** Diagnostics: layers to leave out ('flat', 'glyphs'; benchmark only). */
-  readonly hidden = new Set<string>();
   private readonly shared = createSharedUniforms();
   private readonly atlasUniforms = createAtlasUniforms();
   private readonly flat: QuadStream;
@@ -91,6 +92,8 @@ export class BracketRenderer {
   private headerQuads: Float32Array = new Float32Array(0);
   private headerOffsets = new Uint32Array(0);
   private titleQuads: Float32Array = new Float32Array(0);
+  /** World size of the track titles: they grow when zoomed out, to stay readable. */
+  private titleSize = 0;
   private textChunks = new Map<number, ChunkText>();
   private textCached = 0;
   private textPending = false;
@@ -174,9 +177,7 @@ export class BracketRenderer {
     });
     this.headerOffsets[layout.columns.length] = this.glyphWriter.count;
     this.headerQuads = this.glyphWriter.take();
-    this.glyphWriter.reset();
-    writeTitles(this.glyphWriter, layout);
-    this.titleQuads = this.glyphWriter.take();
+    this.titleSize = 0;
     this.highlight = null;
     this.pathQuads = new Float32Array(0);
     this.firstFrame = true;
@@ -218,21 +219,32 @@ export class BracketRenderer {
     const detail = detailFor(zoom);
     const detailChanged = detail !== this.detail;
     this.detail = detail;
-    let more = false;
-    if (key !== this.shownKey || detailChanged) {
+    const titlesChanged = this.sizeTitles(zoom);
+    const shapesChanged = key !== this.shownKey || detailChanged;
+    if (shapesChanged) {
       this.shownKey = key;
       this.writeShapes();
       if (detailChanged) this.writePath();
       this.composeFlat();
-      more = this.writeText();
-    } else if (this.textPending) {
-      more = this.writeText();
     }
+    const more = shapesChanged || titlesChanged || this.textPending ? this.writeText() : false;
     this.firstFrame = false;
-    this.flat.show(this.hidden.has('flat'));
-    this.glyphs.show(this.hidden.has('glyphs'));
+    this.flat.show();
+    this.glyphs.show();
     this.atlas.flush();
     return more;
+  }
+
+  /** Track titles at least TITLE_MIN_PX on screen (sizes in quarter-octave steps); true when they changed. */
+  private sizeTitles(zoom: number): boolean {
+    const wanted = Math.min(TITLE_MAX_SIZE, Math.max(TITLE_FONT_SIZE, TITLE_MIN_PX / zoom));
+    const size = TITLE_FONT_SIZE * 2 ** (Math.round(4 * Math.log2(wanted / TITLE_FONT_SIZE)) / 4);
+    if (size === this.titleSize || !this.layout) return false;
+    this.titleSize = size;
+    this.glyphWriter.reset();
+    writeTitles(this.glyphWriter, this.layout, size);
+    this.titleQuads = this.glyphWriter.take();
+    return true;
   }
 
   /**

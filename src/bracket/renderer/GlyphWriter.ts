@@ -12,15 +12,17 @@ export class GlyphWriter extends QuadWriter {
 
   /**
    * A glyph quad. `size` is the world size the glyph's 48 px atlas cell stands for (the font
-   * size for text): the shader picks the atlas copy matching it on screen. Stored in the top
-   * five bits of v (v itself < 2048).
+   * size for text): the shader picks the atlas copy matching it on screen. It travels in the
+   * spare top bits of the atlas coordinates (both < 2048): quarter units, 10 bits.
    */
   quad(x: number, y: number, w: number, h: number, g: Glyph, color: number, size: number): void {
     if (g.u1 <= g.u0) return;
     const o = this.next();
     const f = this.f32;
     const u = this.u32;
-    const code = Math.max(1, Math.min(31, Math.round(size))) << 11;
+    const code = Math.max(1, Math.min(1023, Math.round(size * 4)));
+    const hu = (code >> 5) << 11;
+    const hv = (code & 31) << 11;
     f[o] = x;
     f[o + 1] = y;
     f[o + 4] = x + w;
@@ -29,10 +31,10 @@ export class GlyphWriter extends QuadWriter {
     f[o + 9] = y + h;
     f[o + 12] = x;
     f[o + 13] = y + h;
-    u[o + 2] = (g.u0 | ((g.v0 | code) << 16)) >>> 0;
-    u[o + 6] = (g.u1 | ((g.v0 | code) << 16)) >>> 0;
-    u[o + 10] = (g.u1 | ((g.v1 | code) << 16)) >>> 0;
-    u[o + 14] = (g.u0 | ((g.v1 | code) << 16)) >>> 0;
+    u[o + 2] = ((g.u0 | hu) | ((g.v0 | hv) << 16)) >>> 0;
+    u[o + 6] = ((g.u1 | hu) | ((g.v0 | hv) << 16)) >>> 0;
+    u[o + 10] = ((g.u1 | hu) | ((g.v1 | hv) << 16)) >>> 0;
+    u[o + 14] = ((g.u0 | hu) | ((g.v1 | hv) << 16)) >>> 0;
     u[o + 3] = u[o + 7] = u[o + 11] = u[o + 15] = color;
   }
 

@@ -14,8 +14,6 @@ export class QuadStream {
   f32: Float32Array;
   u32: Uint32Array;
   private quads = 0;
-  /** Whether the layer is wanted at the current level of detail. */
-  enabled = true;
 
   /** `opaque` layers skip blending: a software rasteriser then writes pixels without reading them. */
   constructor(makeGeometry: (v: Buffer, i: Buffer) => Geometry, shader: Shader, label: string, opaque = false) {
@@ -49,9 +47,9 @@ export class QuadStream {
     this.show();
   }
 
-  /** Shows the mesh when it has quads and is enabled (a visibility change re-sorts the render group, so only on change). */
-  show(hidden = false): void {
-    const visible = this.quads > 0 && this.enabled && !hidden;
+  /** Shows the mesh when it has quads (a visibility change re-sorts the render group, so only on change). */
+  show(): void {
+    const visible = this.quads > 0;
     if (this.mesh.visible !== visible) this.mesh.visible = visible;
   }
 

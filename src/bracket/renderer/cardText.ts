@@ -68,9 +68,13 @@ export function writeHeader(w: GlyphWriter, col: LayoutColumn): void {
   w.text(w.fit(col.name, HEADER_FONT_SIZE, CARD_WIDTH), col.x, col.headerY + HEADER_HEIGHT / 2, HEADER_FONT_SIZE, C.header);
 }
 
-/** Track titles, readable from far away. */
-export function writeTitles(w: GlyphWriter, layout: BracketLayout): void {
+/**
+ * Track titles at `size` world units, standing on the bottom of their band (a large size
+ * grows upwards, into the space above the track).
+ */
+export function writeTitles(w: GlyphWriter, layout: BracketLayout, size = TITLE_FONT_SIZE): void {
   const { winners, losers } = layout.tracks;
-  if (winners.height > 0) w.text('Winners Bracket', winners.x, winners.y + TITLE_HEIGHT / 2, TITLE_FONT_SIZE, C.title);
-  if (losers.height > 0) w.text('Losers Bracket', losers.x, losers.y + TITLE_HEIGHT / 2, TITLE_FONT_SIZE, C.title);
+  const mid = (top: number) => top + TITLE_HEIGHT - 14 - size * 0.36;
+  if (winners.height > 0) w.text('Winners Bracket', winners.x, mid(winners.y), size, C.title);
+  if (losers.height > 0) w.text('Losers Bracket', losers.x, mid(losers.y), size, C.title);
 }

@@ -282,7 +282,7 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
     a.stage.interactiveChildren = false;
     scene = new BracketRenderer(a.renderer.resolution);
     a.stage.addChild(scene.world);
-    images = new AvatarImages(scene.images, requestFrame);
+    images = new AvatarImages(scene.images, () => showImages());
     unbind = bindPointerInput(canvas, {
       dragStart: () => controller.dragStart(),
       dragMove: (dx, dy) => {
@@ -366,10 +366,8 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
   })();
   ready.catch(() => undefined);
 
-  const engine: BracketEngine & { internals(): unknown } = {
+  const engine: BracketEngine = {
     ready,
-    /** Diagnostics for the benchmark: the Pixi Application and the scene. */
-    internals: () => ({ app, scene }),
     setData(matches) {
       data = matches;
       if (scene) applyData();

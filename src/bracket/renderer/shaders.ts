@@ -56,9 +56,10 @@ out vec2 vUV;
 out vec4 vColor;
 void main() {
   gl_Position = project(aPos);
-  // v carries the glyph's font size in its top bits (see GlyphWriter.quad).
-  float size = floor(aUV.y / 2048.0);
-  vec2 uv = vec2(aUV.x, aUV.y - size * 2048.0);
+  // The top bits of u and v carry the glyph's world size (see GlyphWriter.quad).
+  vec2 high = floor(aUV / 2048.0);
+  vec2 uv = aUV - high * 2048.0;
+  float size = (high.x * 32.0 + high.y) * 0.25;
   // Atlas copy whose scale is closest to the glyph on screen (full, 1/2, 1/4, 1/8).
   float level = clamp(floor(log2(${ATLAS_FONT_PX.toFixed(1)} * uPixel / max(size, 1.0)) + 0.3), 0.0, ${(LEVELS - 1).toFixed(1)});
   float s = uAtlas.x;

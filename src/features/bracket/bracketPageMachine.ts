@@ -1,4 +1,5 @@
 import { assign, fromCallback, fromPromise, raise, setup } from 'xstate';
+import { ApiError } from '../../api/client';
 import type { Tournament, TournamentMatch } from '../../api/contract/tournament';
 import { getTournamentMatches, resetTournamentBracket } from '../../api/endpoints/matches';
 import { getTournament } from '../../api/endpoints/tournaments';
@@ -68,6 +69,7 @@ export const bracketPageMachine = setup({
     reportError: (_, _params: { error: unknown }) => {},
   },
   guards: {
+    isMissing: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 404,
     shouldPoll: ({ context }) => context.tournament?.status === 'ACTIVE' && document.visibilityState !== 'hidden',
     canReset: ({ context }) => context.isStaff && context.matches.length > 0 && context.tournament?.status !== 'COMPLETED',
   },
@@ -83,10 +85,14 @@ export const bracketPageMachine = setup({
         src: 'loadBracket',
         input: ({ context }) => ({ tournamentId: context.tournamentId }),
         onDone: { target: 'ready', actions: { type: 'keep', params: ({ event }) => event.output } },
-        onError: {
-          target: 'failed',
-          actions: [assign({ error: ({ event }) => event.error }), { type: 'reportError', params: ({ event }) => ({ error: event.error }) }],
-        },
+        onError: [
+          // An unknown tournament is the page's own answer (not found), not an incident to notify.
+          { guard: { type: 'isMissing', params: ({ event }) => ({ error: event.error }) }, target: 'failed', actions: assign({ error: ({ event }) => event.error }) },
+          {
+            target: 'failed',
+            actions: [assign({ error: ({ event }) => event.error }), { type: 'reportError', params: ({ event }) => ({ error: event.error }) }],
+          },
+        ],
       },
     },
     failed: { on: { 'bracket.retry': 'loading' } },

@@ -7,7 +7,7 @@ import { ChangeTeams } from './ChangeTeams';
 import { changeableSides } from './changeEntriesMachine';
 import { MatchScorePanel } from './MatchScorePanel';
 import { MatchSideCard } from './MatchSideCard';
-import { sideView } from './matchSides';
+import { adminScoreLabel, isOverwrite, sideView } from './matchSides';
 import type { ScoreSubmission } from './useScoreSubmission';
 import classes from './MatchPage.module.css';
 
@@ -64,8 +64,8 @@ export function MatchDetails({ match: m, submission, isStaff }: MatchDetailsProp
         <Group gap="sm">
           {canReport && <Button onClick={() => send({ type: 'score.start' })}>SUBMIT SCORE</Button>}
           {canSetResult && (
-            <Button variant="light" color={m.winningEntry ? 'orange' : undefined} onClick={() => send({ type: 'admin.start' })}>
-              {m.winningEntry ? 'OVERWRITE SCORE (ADMIN)' : 'SUBMIT SCORE (ADMIN)'}
+            <Button variant="light" color={isOverwrite(m) ? 'orange' : undefined} onClick={() => send({ type: 'admin.start' })}>
+              {adminScoreLabel(m)}
             </Button>
           )}
           {canChangeTeams && <ChangeTeams match={m} onChanged={(match) => send({ type: 'match.replace', match })} />}

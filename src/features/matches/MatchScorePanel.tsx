@@ -1,7 +1,7 @@
 import type { TournamentMatch } from '../../api/contract/tournament';
 import { ConfirmModal } from '../admin/tournaments/ConfirmModal';
 import { ConfirmScoreDialog } from './ConfirmScoreDialog';
-import { sideView } from './matchSides';
+import { adminScoreLabel, isOverwrite, sideView } from './matchSides';
 import { ScoreForm } from './ScoreForm';
 import type { ScoreSubmission } from './useScoreSubmission';
 
@@ -14,8 +14,8 @@ export function MatchScorePanel({ match: m, submission: [snapshot, send] }: { ma
   const { scores, errors, confirmation, confirmationErrors } = snapshot.context;
   const names: [string, string] = [sideView(m, 'A').name, sideView(m, 'B').name];
   const status = snapshot.matches({ [flow]: 'submitting' }) ? 'busy' : snapshot.matches({ [flow]: 'failed' }) ? 'failed' : 'editing';
-  const overwrite = m.winningEntry !== '';
-  const adminTitle = overwrite ? 'OVERWRITE SCORE (ADMIN)' : 'SUBMIT SCORE (ADMIN)';
+  const overwrite = isOverwrite(m);
+  const adminTitle = adminScoreLabel(m);
   const form = (
     <ScoreForm
       title={reporting ? 'SUBMIT SCORE' : adminTitle}
@@ -64,9 +64,11 @@ export function MatchScorePanel({ match: m, submission: [snapshot, send] }: { ma
         onConfirm={() => send({ type: 'confirm.submit' })}
         onCancel={() => send({ type: 'confirm.cancel' })}
       >
-        {overwrite
+        {m.winningEntry !== ''
           ? `Overwrite the result of match ${m.matchNumber} with ${result}? Later matches whose entrants change are re-opened and their scores cleared.`
-          : `Set the result of match ${m.matchNumber} to ${result}? The bracket moves both entries on.`}
+          : overwrite
+            ? `Overwrite the disputed scores of match ${m.matchNumber} with ${result}? The bracket moves both entries on.`
+            : `Set the result of match ${m.matchNumber} to ${result}? The bracket moves both entries on.`}
       </ConfirmModal>
     </>
   );

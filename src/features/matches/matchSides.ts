@@ -64,3 +64,8 @@ export function scoreLine(m: TournamentMatch): string {
 
 /** A side's name for lists: the entry's name, "bye" or "???". */
 export const sideName = (m: TournamentMatch, side: Side) => sideView(m, side).name;
+
+/** Staff replace scores that exist (a result, or the disputed reports of both sides): OVERWRITE; otherwise SUBMIT. */
+export const isOverwrite = (m: TournamentMatch) => m.winningEntry !== '' || m.dispute;
+
+export const adminScoreLabel = (m: TournamentMatch) => (isOverwrite(m) ? 'OVERWRITE SCORE (ADMIN)' : 'SUBMIT SCORE (ADMIN)');

@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { Tournament, TournamentMatch } from '../../src/api/contract/tournament';
+import { fromApi } from '../../src/bracket/fromApi';
+import { layoutBracket, type BracketLayout } from '../../src/bracket/layoutBracket';
+import { CARD_HEIGHT, CARD_WIDTH } from '../../src/bracket/metrics';
+import { launch, newPage, signIn } from './support/browser';
+
+/** The seeded brackets on the real Pixi canvas: rendering, zoom limits, jumps, opening matches, and an admin reset. */
+describe('bracket canvas in a real browser', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(() => browser?.close());
+
+  async function tournamentId(page: Page, title: string): Promise<number> {
+    const res = await page.request.get('/v1/tournament/active?perPage=100');
+    const t = ((await res.json()).results as Tournament[]).find((x) => x.title === title);
+    if (!t) throw new Error(`no seeded tournament "${title}"`);
+    return t.id;
+  }
+  const matchesOf = async (page: Page, id: number) => (await (await page.request.get(`/v1/tournament/${id}/match`)).json()) as TournamentMatch[];
+
+  const host = (page: Page) => page.getByTestId('bracket-canvas');
+  /** The camera once it has come to rest (the canvas writes it on its host). */
+  async function camera(page: Page) {
+    const [zoom, at] = await Promise.all([host(page).getAttribute('data-zoom'), host(page).getAttribute('data-camera')]);
+    const [x, y] = (at ?? 'NaN,NaN').split(',').map(Number);
+    return { x, y, zoom: Number(zoom) };
+  }
+  const zoomIs = (page: Page, zoom: string) =>
+    page.waitForFunction((z) => document.querySelector('[data-testid="bracket-canvas"]')?.getAttribute('data-zoom') === z, zoom, { timeout: 15_000 });
+  const cameraMoved = (page: Page, from: string | null) =>
+    page.waitForFunction((f) => {
+      const at = document.querySelector('[data-testid="bracket-canvas"]')?.getAttribute('data-camera');
+      return !!at && at !== f;
+    }, from, { timeout: 15_000 });
+
+  /** Opens a bracket and waits for the canvas to draw it and settle. */
+  async function openBracket(page: Page, id: number) {
+    await page.goto(`/tournaments/${id}`);
+    await page.locator('[data-testid="bracket-canvas"] canvas').waitFor();
+    await page.waitForFunction(() => !!document.querySelector('[data-testid="bracket-canvas"]')?.getAttribute('data-camera'), null, { timeout: 20_000 });
+  }
+
+  /** The screen point (page coordinates) of the centre of match `id`'s card, with the camera at rest. */
+  async function cardCentre(page: Page, layout: BracketLayout, id: number) {
+    const box = (await page.locator('[data-testid="bracket-canvas"] canvas').boundingBox())!;
+    const cam = await camera(page);
+    const node = layout.nodeOf(id);
+    const wx = layout.nodes.x[node] + CARD_WIDTH / 2;
+    const wy = layout.nodes.y[node] + CARD_HEIGHT / 2;
+    return { x: box.x + (wx - cam.x) * cam.zoom, y: box.y + (wy - cam.y) * cam.zoom, box };
+  }
+
+  it('renders the seeded 64-entry and 1,024-entry brackets with their accessible mirror', async () => {
+    const { page, errors } = await newPage(browser);
+    for (const [title, entries] of [
+      ['Winter Major', 64],
+      ['Open Qualifier 1024', 1024],
+    ] as const) {
+      const id = await tournamentId(page, title);
+      await openBracket(page, id);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      expect(await page.getByText('This browser cannot draw the bracket').count()).toBe(0);
+      const box = (await page.locator('[data-testid="bracket-canvas"] canvas').boundingBox())!;
+      expect(box.width).toBeGreaterThan(600);
+      const mirror = page.getByRole('navigation', { name: 'Bracket matches' });
+      const matches = (await matchesOf(page, id)).filter((m) => m.live);
+      const final = matches.find((m) => m.roundName === 'Grand Final')!;
+      const link = mirror.getByRole('link', { name: new RegExp(`^Match ${final.matchNumber}: `) });
+      expect(await link.getAttribute('href')).toBe(`/tournaments/${id}/match/${final.id}`);
+      if (entries === 1024) {
+        // Rounds of more than 256 matches start collapsed in the mirror.
+        await expect(mirror.getByText('Round 1 (512 matches)').count()).resolves.toBe(1);
+      } else {
+        expect(await mirror.getByRole('link').count()).toBe(matches.length);
+      }
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('clamps the zoom to 0.125 and 4 with the buttons, the wheel and the keyboard', async () => {
+    const { page, errors } = await newPage(browser);
+    await openBracket(page, await tournamentId(page, 'Winter Major'));
+    const zoomOut = page.getByRole('button', { name: 'Zoom out' });
+    for (let i = 0; i < 16; i++) await zoomOut.click();
+    await zoomIs(page, '0.125');
+    for (let i = 0; i < 20; i++) await page.getByRole('button', { name: 'Zoom in' }).click();
+    await zoomIs(page, '4.000');
+
+    const box = (await page.locator('[data-testid="bracket-canvas"] canvas').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    for (let i = 0; i < 40; i++) await page.mouse.wheel(0, 400);
+    await zoomIs(page, '0.125');
+    for (let i = 0; i < 40; i++) await page.mouse.wheel(0, -400);
+    await zoomIs(page, '4.000');
+
+    await page.locator('[data-testid="bracket-canvas"] canvas').focus();
+    for (let i = 0; i < 20; i++) await page.keyboard.press('-');
+    await zoomIs(page, '0.125');
+    for (let i = 0; i < 20; i++) await page.keyboard.press('+');
+    await zoomIs(page, '4.000');
+    await page.keyboard.press('0');
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="bracket-canvas"]')?.getAttribute('data-zoom')) < 4);
+    expect(errors).toEqual([]);
+  });
+
+  it('moves the camera to the Losers track and back to the Winners track', async () => {
+    const { page } = await newPage(browser);
+    const id = await tournamentId(page, 'Winter Major');
+    await openBracket(page, id);
+    const layout = layoutBracket(fromApi(await matchesOf(page, id)));
+    const box = (await page.locator('[data-testid="bracket-canvas"] canvas').boundingBox())!;
+    const shows = (cam: { x: number; y: number; zoom: number }, y: number) => y >= cam.y && y <= cam.y + box.height / cam.zoom;
+
+    let before = await host(page).getAttribute('data-camera');
+    await page.getByRole('button', { name: 'Losers', exact: true }).click();
+    await cameraMoved(page, before);
+    const losers = await camera(page);
+    expect(shows(losers, layout.tracks.losers.y + 1)).toBe(true);
+    expect(shows(losers, layout.tracks.winners.y + 1)).toBe(false);
+
+    before = await host(page).getAttribute('data-camera');
+    await page.getByRole('button', { name: 'Winners', exact: true }).click();
+    await cameraMoved(page, before);
+    const winners = await camera(page);
+    expect(shows(winners, layout.tracks.winners.y + 1)).toBe(true);
+    expect(winners.y).toBeLessThan(losers.y);
+  });
+
+  it('opens a match from its card on the canvas and from its link in the mirror', async () => {
+    const { page, errors } = await newPage(browser);
+    const id = await tournamentId(page, 'Winter Major');
+    await openBracket(page, id);
+    const matches = await matchesOf(page, id);
+    const layout = layoutBracket(fromApi(matches));
+    // A card whose centre is on screen, well inside the canvas.
+    let target: { match: TournamentMatch; x: number; y: number } | null = null;
+    for (const m of matches.filter((x) => x.live)) {
+      const { x, y, box } = await cardCentre(page, layout, m.id);
+      if (x > box.x + 40 && x < box.x + box.width - 40 && y > box.y + 40 && y < box.y + box.height - 40) {
+        target = { match: m, x, y };
+        break;
+      }
+    }
+    expect(target).not.toBeNull();
+    await page.mouse.click(target!.x, target!.y);
+    await page.waitForURL(`**/tournaments/${id}/match/${target!.match.id}`);
+    await page.getByRole('heading', { level: 1, name: `${target!.match.roundName} · Match ${target!.match.matchNumber}` }).waitFor();
+
+    await page.goBack();
+    await page.locator('[data-testid="bracket-canvas"] canvas').waitFor();
+    const other = matches.find((m) => m.roundName === 'Losers Round 2')!;
+    const link = page.getByRole('navigation', { name: 'Bracket matches' }).getByRole('link', { name: new RegExp(`^Match ${other.matchNumber}: `) });
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/tournaments/${id}/match/${other.id}`);
+    await page.getByRole('heading', { level: 1, name: `Losers Round 2 · Match ${other.matchNumber}` }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('lets an admin reset a bracket after the irreversible warning: every result is cleared', async () => {
+    const { page, errors } = await newPage(browser);
+    await signIn(page, 'AdminAce');
+    const id = await tournamentId(page, 'Open Qualifier 1024');
+    const decided = async () => (await matchesOf(page, id)).filter((m) => m.winningEntry !== '').length;
+    expect(await decided()).toBeGreaterThan(0);
+    await openBracket(page, id);
+    const mirror = page.getByRole('navigation', { name: 'Bracket matches' });
+    await mirror.getByText('Round 1 (512 matches)').click();
+    const scored = mirror.getByRole('link', { name: /, \d-\d$/ });
+    expect(await scored.count()).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: 'Reset Bracket' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reset Bracket' });
+    await dialog.getByText('Resetting the bracket removes every played match and clears all scores. This is irreversible.').waitFor();
+    await dialog.getByRole('button', { name: 'Reset Bracket' }).click();
+    await page.getByRole('region', { name: 'Notifications' }).getByText('This bracket has now been fully reset').waitFor();
+    await page.waitForFunction(() => ![...document.querySelectorAll('nav[aria-label="Bracket matches"] a')].some((a) => /, \d-\d$/.test(a.textContent ?? '')));
+    expect(await scored.count()).toBe(0);
+    expect(await decided()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,340 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createTestModel } from '@xstate/graph';
+import type { AnyStateMachine, SnapshotFrom } from 'xstate';
+import { ApiError } from '../../src/api/client';
+import type { TournamentMatch } from '../../src/api/contract/tournament';
+import { ownSideReported, scoreSubmissionMachine } from '../../machines/scoreSubmissionMachine';
+import { startTestServer, type Agent, type TestServer } from '../support/testServer';
+import { createAccount, createBracketFixture, matchesOf, playerOf, renderScreens, type BracketFixture } from '../views/matchHarness';
+import { Network } from './support/network';
+import { toTestMachine, transitionKey } from './support/testMachine';
+import { coverTransitions, transitionsOf } from './support/coverTransitions';
+
+configure({ asyncUtilTimeout: 5000 });
+
+/**
+ * The score submission machine, walked through the real match page on the real in-process server: a player of
+ * the match (the double-entry flow) and an admin (SUBMIT / OVERWRITE SCORE (ADMIN), CHANGE TEAMS). Every path
+ * starts on a fresh tournament; the network valve holds the match's GET and POST while the model sits in
+ * `loading` or `submitting`, and each done/error event lets the real answer (or a real server failure) through.
+ */
+
+type Role = 'player' | 'admin';
+type Snap = SnapshotFrom<typeof scoreSubmissionMachine>;
+type ModelEvent = { type: string; side?: 'A' | 'B'; value?: string; output?: TournamentMatch; error?: ApiError; match?: TournamentMatch };
+
+const modelMatch = (viewerSide: 'A' | null): TournamentMatch => ({
+  id: 1,
+  matchNumber: 1,
+  roundName: 'Round 1',
+  tournament: { id: 1, title: 'Model Cup', status: 'ACTIVE', allowScoreSubmission: true, tournamentType: 'TOURNAMENT', teamLimit: 1 },
+  tournamentId: 1,
+  dueByDate: null,
+  entryASourceId: null,
+  entryBSourceId: null,
+  entryAId: 1,
+  entryBId: 2,
+  userA: null,
+  userB: null,
+  teamA: null,
+  teamB: null,
+  definedEntryA: null,
+  definedEntryB: null,
+  entryAbye: false,
+  entryBbye: false,
+  entryAScoreA: null,
+  entryAScoreB: null,
+  entryBScoreA: null,
+  entryBScoreB: null,
+  winningEntry: '',
+  winnersBracket: true,
+  track: 'winners',
+  round: 0,
+  position: 0,
+  entryASourceKind: null,
+  entryBSourceKind: null,
+  live: true,
+  dispute: false,
+  viewerSide,
+});
+
+const SCORE_CHANGES: ModelEvent[] = [
+  { type: 'score.change', side: 'A', value: '3' },
+  { type: 'score.change', side: 'B', value: '1' },
+  { type: 'score.change', side: 'A', value: '5' },
+];
+const CONFIRM_CHANGES: ModelEvent[] = [
+  { type: 'confirm.change', side: 'A', value: '3' },
+  { type: 'confirm.change', side: 'B', value: '1' },
+  { type: 'confirm.change', side: 'B', value: '2' },
+];
+const is404 = (e: unknown) => e instanceof ApiError && e.status === 404;
+
+/** The events worth trying in a model state: only those the machine takes (so every step is a real transition). */
+function eventsFor(role: Role) {
+  return (s: Snap): ModelEvent[] => {
+    const match = s.context.match ?? modelMatch(role === 'player' ? 'A' : null);
+    const decided = { ...match, winningEntry: 'EntryA' as const, scoreA: 3, scoreB: 1, entryAScoreA: null };
+    const candidates: ModelEvent[] = [
+      // A reload answers what the server holds: the last match the page knew (failed writes change nothing).
+      { type: 'xstate.done.actor.loadMatch', output: match },
+      { type: 'xstate.error.actor.loadMatch', error: new ApiError(500, 'The database is busy') },
+      { type: 'xstate.error.actor.loadMatch', error: new ApiError(404, 'Match not found') },
+      ...(s.matches('unavailable') && is404(s.context.loadError) ? [] : [{ type: 'match.reload' }]),
+      { type: 'score.start' },
+      { type: 'admin.start' },
+      ...(role === 'admin' && match.winningEntry === '' ? [{ type: 'match.replace', match }] : []),
+      ...SCORE_CHANGES,
+      { type: 'score.submit' },
+      { type: 'score.cancel' },
+      { type: 'score.retry' },
+      ...CONFIRM_CHANGES,
+      { type: 'confirm.submit' },
+      { type: 'confirm.cancel' },
+      { type: 'xstate.done.actor.submitScore', output: { ...match, entryAScoreA: 3, entryAScoreB: 1 } },
+      { type: 'xstate.error.actor.submitScore', error: new ApiError(500, 'The database is busy') },
+      { type: 'xstate.done.actor.setResult', output: decided },
+      { type: 'xstate.error.actor.setResult', error: new ApiError(500, 'The database is busy') },
+    ];
+    return candidates.filter((e) => s.can(e as never));
+  };
+}
+
+const keyOf = (s: Snap) => ({
+  value: s.value,
+  decided: s.context.match ? s.context.match.winningEntry !== '' : null,
+  reported: s.context.match ? ownSideReported(s.context.match) : null,
+  missing: is404(s.context.loadError),
+  scores: s.context.scores,
+  errors: Object.keys(s.context.errors).sort(),
+  confirmation: s.context.confirmation,
+  confirmationErrors: Object.keys(s.context.confirmationErrors).sort(),
+});
+
+const describeEvent = (e: ModelEvent) =>
+  e.error ? `${e.type}(${e.error.status})` : e.type.startsWith('xstate.done') || e.side === undefined ? e.type : `${e.type}(${e.side}=${e.value})`;
+
+const testMachine = toTestMachine(scoreSubmissionMachine);
+const pathsFor = (role: Role) => {
+  const model = createTestModel(testMachine, {
+    input: { tournamentId: 1, matchId: 1, isStaff: role === 'admin' },
+    serializeState: transitionKey(keyOf) as never,
+  });
+  return model
+    .getShortestPaths({ events: eventsFor(role) as never })
+    .map((path) => ({ role, path, transitions: transitionsOf(path, 'start', describeEvent) }));
+};
+const { kept: PATHS, all: WALKED } = coverTransitions([...pathsFor('player'), ...pathsFor('admin')]);
+
+/** Every transition of the machine's definition, as "from --event--> to" of atomic state values. */
+function definedTransitions(machine: AnyStateMachine): Set<string> {
+  const out = new Set<string>();
+  const valueOf = (node: any): unknown => {
+    while (node.type === 'compound') node = node.states[node.config.initial];
+    const path: string[] = node.path;
+    return path.reduceRight<unknown>((inner, key) => (inner === null ? key : { [key]: inner }), null);
+  };
+  const visit = (node: any) => {
+    if (node.type === 'atomic') {
+      const from = JSON.stringify(valueOf(node));
+      for (const [type, list] of node.transitions as Map<string, any[]>) {
+        for (const t of list) out.add(`${from} --${type}--> ${t.target ? JSON.stringify(valueOf(t.target[0])) : from}`);
+      }
+    }
+    Object.values(node.states).forEach(visit);
+  };
+  visit(machine.root);
+  return out;
+}
+
+describe('score submission machine through the real match page', () => {
+  let server: TestServer;
+  const net = new Network();
+  let fixture: BracketFixture;
+  let matchId: number;
+  let matchUrl: string;
+  let screens: Awaited<ReturnType<typeof renderScreens>>;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server?.close());
+  afterEach(() => {
+    net.release();
+    cleanup();
+    screens?.session.stop();
+  });
+
+  const GET = () => new RegExp(`^GET /v1/tournament/${fixture.tournamentId}/match/${matchId}$`);
+  const POST = () => new RegExp(`^POST /v1/tournament/${fixture.tournamentId}/match/${matchId}(/admin)?$`);
+  const panel = () => screen.getByRole('region', { name: /^(SUBMIT SCORE|SUBMIT SCORE \(ADMIN\)|OVERWRITE SCORE \(ADMIN\))$/ });
+  const confirmDialog = () => screen.getByRole('dialog', { name: 'Confirm the score' });
+  const adminDialog = () => screen.getByRole('dialog', { name: /SCORE \(ADMIN\)$/ });
+  const fields = (within_: HTMLElement) => within(within_).getAllByRole('textbox') as HTMLInputElement[];
+  const describedBy = (el: HTMLElement) =>
+    (el.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ');
+  const expectFields = (inputs: HTMLInputElement[], draft: { A: string; B: string }, errors: Record<string, string | undefined>) => {
+    (['A', 'B'] as const).forEach((side, i) => {
+      expect(inputs[i].value).toBe(draft[side]);
+      if (errors[side]) expect(describedBy(inputs[i])).toContain(errors[side]);
+      else expect(inputs[i].getAttribute('aria-invalid')).not.toBe('true');
+    });
+  };
+  const held = (pattern: RegExp) => waitFor(() => expect(net.held.some((r) => pattern.test(r))).toBe(true));
+  const pageHeading = () => screen.findByRole('heading', { level: 1, name: /· Match \d+$/ });
+  const user = () => screens.user;
+
+  async function boot(role: Role) {
+    fixture = await createBracketFixture(server.database.db, { entries: 4 });
+    const [first] = (await matchesOf(server.agent(), fixture.tournamentId)).filter((m) => m.track === 'winners' && m.round === 0);
+    matchId = first.id;
+    matchUrl = `/tournaments/${fixture.tournamentId}/match/${matchId}`;
+    const name = role === 'player' ? playerOf(fixture, first, 'A').discordName : (await createAccount(server.database.db, 'ADMIN')).discordName;
+    const agent: Agent = await server.agent().signIn(name);
+    net.reset(agent);
+    net.hold(GET());
+    screens = await renderScreens(matchUrl, agent, { signedIn: true, fetch: net.fetch });
+  }
+
+  const states = {
+    loading: async () => {
+      await held(GET());
+    },
+    unavailable: async (s: Snap) => {
+      const missing = is404(s.context.loadError);
+      expect(await screen.findByRole('heading', { name: missing ? 'Match not found' : 'This match could not be loaded' })).toBeTruthy();
+      expect(!!screen.queryByRole('button', { name: 'Try again' })).toBe(!missing);
+    },
+    idle: async (s: Snap) => {
+      await pageHeading();
+      const m = s.context.match!;
+      const isAdmin = s.context.isStaff;
+      await waitFor(() => expect(!!screen.queryByRole('button', { name: 'SUBMIT SCORE' })).toBe(!isAdmin && !ownSideReported(m)));
+      if (!isAdmin && ownSideReported(m)) {
+        expect(within(screen.getByRole('region', { name: /^Entry A/ })).getByText('reported 3 – 1')).toBeTruthy();
+        expect(screen.getByText('Your side has already reported a score')).toBeTruthy();
+      }
+      const decided = m.winningEntry !== '';
+      expect(!!screen.queryByRole('button', { name: 'SUBMIT SCORE (ADMIN)' })).toBe(isAdmin && !decided);
+      expect(!!screen.queryByRole('button', { name: 'OVERWRITE SCORE (ADMIN)' })).toBe(isAdmin && decided);
+      expect(!!screen.queryByRole('button', { name: 'CHANGE TEAMS' })).toBe(isAdmin && !decided);
+      if (decided) expect(screen.getByRole('region', { name: /^Entry A/ }).getAttribute('aria-label')).toBe('Entry A (winner)');
+      expect(screen.queryByRole('region', { name: /SCORE/ })).toBeNull();
+      expect(screen.queryByRole('dialog')).toBeNull();
+    },
+    'reporting.entering': async (s: Snap) => {
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(panel().getAttribute('aria-label')).toBe('SUBMIT SCORE');
+      expectFields(fields(panel()), s.context.scores, s.context.errors);
+    },
+    'reporting.confirming': async (s: Snap) => {
+      const dialog = await screen.findByRole('dialog', { name: 'Confirm the score' });
+      expectFields(fields(dialog), s.context.confirmation, s.context.confirmationErrors);
+    },
+    'reporting.submitting': async () => {
+      await held(POST());
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    },
+    'reporting.failed': async (s: Snap) => {
+      expect(await within(panel()).findByText('The score was not saved')).toBeTruthy();
+      expectFields(fields(panel()), s.context.scores, {});
+    },
+    'adminScoring.entering': async (s: Snap) => {
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(panel().getAttribute('aria-label')).toBe(s.context.match!.winningEntry ? 'OVERWRITE SCORE (ADMIN)' : 'SUBMIT SCORE (ADMIN)');
+      expectFields(fields(panel()), s.context.scores, s.context.errors);
+    },
+    'adminScoring.confirming': async (s: Snap) => {
+      const dialog = await screen.findByRole('dialog', { name: /SCORE \(ADMIN\)$/ });
+      expect(within(dialog).getByText(new RegExp(` ${s.context.scores.A} – ${s.context.scores.B} `))).toBeTruthy();
+    },
+    'adminScoring.submitting': async () => {
+      await held(POST());
+    },
+    'adminScoring.failed': async () => {
+      expect(await within(panel()).findByText('The score was not saved')).toBeTruthy();
+    },
+  };
+
+  const type = async (input: HTMLInputElement, value: string) => {
+    await user().clear(input);
+    if (value) await user().type(input, value);
+  };
+  const release = () => act(() => net.release());
+
+  const events = (role: Role) => ({
+    'xstate.init': () => boot(role),
+    'xstate.done.actor.loadMatch': release,
+    'xstate.error.actor.loadMatch': async ({ event }: { event: ModelEvent }) => {
+      server.failNext(`GET /v1/tournament/${fixture.tournamentId}/match/${matchId}`, event.error!.status, event.error!.message);
+      await release();
+    },
+    'match.reload': async () => {
+      net.hold(GET());
+      await user().click(screen.getByRole('button', { name: 'Try again' }));
+    },
+    'score.start': () => user().click(screen.getByRole('button', { name: 'SUBMIT SCORE' })),
+    'admin.start': () => user().click(screen.getByRole('button', { name: /^(SUBMIT|OVERWRITE) SCORE \(ADMIN\)$/ })),
+    'match.replace': async () => {
+      await user().click(screen.getByRole('button', { name: 'CHANGE TEAMS' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Change teams' });
+      const control = await within(dialog).findByRole('combobox', { name: 'Entry B' });
+      await user().click(control);
+      const listbox = await waitFor(() => document.getElementById(control.getAttribute('aria-controls') ?? '')!);
+      const playing = [0, 1].map((i) => screen.getAllByRole('region', { name: /^Entry [AB]/ })[i].querySelector('a, p')?.textContent);
+      const option = within(listbox)
+        .getAllByRole('option', { hidden: true })
+        .find((o) => !playing.includes(o.textContent))!;
+      fireEvent.click(option);
+      await user().click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Change teams' })).toBeNull());
+      await waitFor(() => expect(screen.getAllByRole('region', { name: /^Entry B/ })[0].textContent).toContain(option.textContent!));
+    },
+    'score.change': ({ event }: { event: ModelEvent }) => type(fields(panel())[event.side === 'A' ? 0 : 1], event.value!),
+    'score.submit': () => user().click(within(panel()).getByRole('button', { name: 'Continue' })),
+    'score.cancel': ({ state }: { state: Snap }) => {
+      if (state.matches('loading')) net.hold(GET());
+      return user().click(within(panel()).getByRole('button', { name: 'Cancel' }));
+    },
+    'score.retry': () => {
+      net.hold(POST());
+      return user().click(within(panel()).getByRole('button', { name: 'Try again' }));
+    },
+    'confirm.change': ({ event }: { event: ModelEvent }) => type(fields(confirmDialog())[event.side === 'A' ? 0 : 1], event.value!),
+    'confirm.submit': ({ state }: { state: Snap }) => {
+      if (state.matches({ reporting: 'submitting' }) || state.matches({ adminScoring: 'submitting' })) net.hold(POST());
+      if (role === 'player') return user().click(within(confirmDialog()).getByRole('button', { name: 'Confirm score' }));
+      return user().click(within(adminDialog()).getByRole('button', { name: /^(Submit|Overwrite) score$/ }));
+    },
+    'confirm.cancel': () =>
+      role === 'player'
+        ? user().click(within(confirmDialog()).getByRole('button', { name: 'Back' }))
+        : user().click(within(adminDialog()).getByRole('button', { name: 'Cancel' })),
+    'xstate.done.actor.submitScore': release,
+    'xstate.done.actor.setResult': release,
+    'xstate.error.actor.submitScore': async () => {
+      server.failNext(`POST /v1/tournament/${fixture.tournamentId}/match/${matchId}`, 500, 'The database is busy');
+      await release();
+    },
+    'xstate.error.actor.setResult': async () => {
+      server.failNext(`POST /v1/tournament/${fixture.tournamentId}/match/${matchId}/admin`, 500, 'The database is busy');
+      await release();
+    },
+  });
+
+  it('walks every transition the machine defines', () => {
+    const walked = new Set([...WALKED].map((t) => t.replace(/\((\d+|[AB]=\d*)\)-->/, '-->')).filter((t) => !t.startsWith('start')));
+    expect(walked).toEqual(definedTransitions(testMachine));
+    expect(PATHS.length).toBeGreaterThan(10);
+  });
+
+  describe.each(PATHS)('$role: $path.description', ({ role, path }) => {
+    it('shows what the user should see at every step', async () => {
+      await path.test({ states, events: events(role) as never });
+    });
+  });
+});
