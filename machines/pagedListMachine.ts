@@ -53,7 +53,8 @@ export const pagedListMachine = setup({
   actions: {
     reportError: (_, _params: { error: unknown }) => {},
     toPage: assign({ pageNo: (_, pageNo: number) => pageNo }),
-    applySearch: assign({ appliedSearch: ({ context }) => context.search.trim(), pageNo: 1 }),
+    // A new query starts at page 1 and forgets the old total, so a failed load offers no pages of another query.
+    applySearch: assign({ appliedSearch: ({ context }) => context.search.trim(), pageNo: 1, total: 0 }),
   },
   delays: { searchDebounce: SEARCH_DEBOUNCE_MS },
   guards: {
@@ -75,7 +76,11 @@ export const pagedListMachine = setup({
   initial: 'loading',
   on: {
     'search.change': { target: '.debouncing', reenter: true, actions: assign({ search: ({ event }) => event.search }) },
-    'extra.change': { target: '.loading', reenter: true, actions: assign({ extra: ({ event }) => event.extra, pageNo: 1 }) },
+    'extra.change': {
+      target: '.loading',
+      reenter: true,
+      actions: assign({ extra: ({ event }) => event.extra, pageNo: 1, total: 0 }),
+    },
     // After a change elsewhere (or to retry): load the same page again; a request already out is superseded.
     'list.reload': { target: '.loading', reenter: true },
   },

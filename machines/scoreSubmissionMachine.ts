@@ -101,6 +101,7 @@ export const staffMaySetResult = (m: TournamentMatch) =>
   (m.tournament?.status === 'ACTIVE' || m.tournament?.status === 'COMPLETED') && isPlayable(m);
 
 const setDraft = (draft: ScoreDraft, side: ScoreSide, value: string): ScoreDraft => ({ ...draft, [side]: value });
+/** Typing in a field clears its message and the form's. */
 const dropError = (errors: ScoreErrors, side: ScoreSide): ScoreErrors => {
   const { [side]: _gone, form: _form, ...rest } = errors;
   return rest;
@@ -162,15 +163,7 @@ export const scoreSubmissionMachine = setup({
   },
 }).createMachine({
   id: 'scoreSubmission',
-  context: ({ input }) => ({
-    ...input,
-    match: null,
-    loadError: null,
-    scores: EMPTY,
-    confirmation: EMPTY,
-    errors: {},
-    confirmationErrors: {},
-  }),
+  context: ({ input }) => ({ ...input, match: null, loadError: null, scores: EMPTY, confirmation: EMPTY, errors: {}, confirmationErrors: {} }),
   initial: 'loading',
   states: {
     loading: {
@@ -233,13 +226,8 @@ export const scoreSubmissionMachine = setup({
             onError: { target: 'failed', actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
-        failed: {
-          on: {
-            'score.retry': 'submitting',
-            // The match may have moved on (the other side, a team mate or an admin): read it again.
-            'score.cancel': '#scoreSubmission.loading',
-          },
-        },
+        // Cancel reads the match again: it may have moved on (the other side, a team mate or an admin).
+        failed: { on: { 'score.retry': 'submitting', 'score.cancel': '#scoreSubmission.loading' } },
       },
     },
     adminScoring: {
@@ -253,9 +241,7 @@ export const scoreSubmissionMachine = setup({
             'score.cancel': '#scoreSubmission.idle',
           },
         },
-        confirming: {
-          on: { 'confirm.submit': 'submitting', 'confirm.cancel': 'entering' },
-        },
+        confirming: { on: { 'confirm.submit': 'submitting', 'confirm.cancel': 'entering' } },
         submitting: {
           invoke: {
             id: 'setResult',
@@ -268,9 +254,7 @@ export const scoreSubmissionMachine = setup({
             onError: { target: 'failed', actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
-        failed: {
-          on: { 'score.retry': 'submitting', 'score.cancel': '#scoreSubmission.loading' },
-        },
+        failed: { on: { 'score.retry': 'submitting', 'score.cancel': '#scoreSubmission.loading' } },
       },
     },
   },

@@ -1,5 +1,7 @@
 import { Application } from '@pixi/react';
 import type { Application as PixiApplication } from 'pixi.js';
+// The site's Content-Security-Policy forbids eval: Pixi then uses its precompiled shader and uniform code.
+import 'pixi.js/unsafe-eval';
 import { useEffect, useEffectEvent, useRef, useState, type ComponentProps } from 'react';
 import classes from './BracketCanvas.module.css';
 import type { ViewMatch } from './model';

@@ -4,7 +4,7 @@ import { createTestModel } from '@xstate/graph';
 import type { AnyStateMachine, SnapshotFrom } from 'xstate';
 import { ApiError } from '../../src/api/client';
 import type { TournamentMatch } from '../../src/api/contract/tournament';
-import { ownSideReported, scoreSubmissionMachine } from '../../machines/scoreSubmissionMachine';
+import { ownSideReported, scoreSubmissionMachine, type ScoreDraft, type ScoreErrors } from '../../machines/scoreSubmissionMachine';
 import { startTestServer, type Agent, type TestServer } from '../support/testServer';
 import { createAccount, createBracketFixture, matchesOf, playerOf, renderScreens, type BracketFixture } from '../views/matchHarness';
 import { Network } from './support/network';
@@ -177,7 +177,7 @@ describe('score submission machine through the real match page', () => {
       .split(' ')
       .map((id) => document.getElementById(id)?.textContent ?? '')
       .join(' ');
-  const expectFields = (inputs: HTMLInputElement[], draft: { A: string; B: string }, errors: Record<string, string | undefined>) => {
+  const expectFields = (inputs: HTMLInputElement[], draft: ScoreDraft, errors: ScoreErrors) => {
     (['A', 'B'] as const).forEach((side, i) => {
       expect(inputs[i].value).toBe(draft[side]);
       if (errors[side]) expect(describedBy(inputs[i])).toContain(errors[side]);

@@ -28,7 +28,7 @@ import { ERRORS, VALIDATION } from '../../src/domain/messages';
 import { startTestServer, type Agent, type TestServer } from '../support/testServer';
 import { TournamentFixtures } from '../views/tournamentsHarness';
 import { toTestMachine } from './support/testMachine';
-import { coverTransitions, transitionsOf } from './support/coverTransitions';
+import { coverTransitions } from './support/coverTransitions';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -189,11 +189,7 @@ function pathsFor(variant: Variant) {
       return candidates.filter((e) => s.can(e)) as never[];
     }) as never,
   });
-  return model.getShortestPaths().map((path) => ({
-    path,
-    variant,
-    transitions: transitionsOf(path, 'start', (e: { type: string }) => e.type),
-  }));
+  return model.getShortestPaths().map((path) => ({ path, variant, transitions: transitionsOf(path) }));
 }
 
 /** Every transition the machine defines, as "from --event--> to" (guarded alternatives included). */
@@ -208,7 +204,24 @@ function definedTransitions(): Set<string> {
   return out;
 }
 
-const PATHS = coverTransitions([...pathsFor('captain'), ...pathsFor('admin')]);
+/**
+ * "from --event--> to" for every step of a path. Every event offered is one the machine takes (see `events`), so a
+ * step that leaves the snapshot as it was is still a transition: Send Invite with nobody selected only notifies.
+ */
+function transitionsOf(path: { steps: { state: { value: unknown }; event: { type: string } }[] }): string[] {
+  return path.steps.map((step, i) =>
+    i === 0
+      ? `start --> ${JSON.stringify(step.state.value)}`
+      : `${JSON.stringify(path.steps[i - 1].state.value)} --${step.event.type}--> ${JSON.stringify(step.state.value)}`,
+  );
+}
+
+/**
+ * Each way into the dialog covers every transition it can take on its own (the staff dialog force-adds, the captain's
+ * invites), shortest paths first so the walks through the real view stay quick.
+ */
+const cover = (variant: Variant) => coverTransitions(pathsFor(variant).sort((a, b) => a.path.steps.length - b.path.steps.length));
+const PATHS = [cover('captain'), cover('admin')].reduce((a, b) => ({ kept: [...a.kept, ...b.kept], all: new Set([...a.all, ...b.all]) }));
 
 /** A 1x1 PNG. */
 const PNG = Uint8Array.from(
@@ -412,10 +425,7 @@ describe('teamManagementMachine through the tournament team page', () => {
       previous = s;
       const c = s.context;
       const d = await present(dialog);
-      await waitFor(() => expect(within(d).getByRole('heading', { name: `Manage ${c.team!.name}${w.variant === 'admin' ? ' (Admin)' : ''}` })).toBeTruthy()).catch((e) => {
-        console.log('HEADINGS', within(d).queryAllByRole('heading').map((h) => h.textContent), net.sent.slice(-8), net.held);
-        throw e;
-      });
+      await waitFor(() => expect(within(d).getByRole('heading', { name: `Manage ${c.team!.name}${w.variant === 'admin' ? ' (Admin)' : ''}` })).toBeTruthy());
       expect(net.held).toEqual([]);
       expect(within(d).getByRole('button', { name: 'Done' }).hasAttribute('disabled')).toBe(false);
       expect(!!within(d).queryByText(VALIDATION.newTeamName)).toBe(!!c.errors.name);
@@ -479,11 +489,10 @@ describe('teamManagementMachine through the tournament team page', () => {
     gone: async (s: Snap) => {
       net.open();
       await waitFor(() => expect(dialog()).toBeNull());
+      // The success notice was checked when the call came back ("Team Disbanded" / "Team Left").
       if (s.context.pending?.kind === 'disband') {
-        expect(await screen.findByText('Team Disbanded')).toBeTruthy();
         await waitFor(() => expect(w.location.history.at(-1)).toBe(`/tournaments/${w.tournamentId}/details`));
       } else {
-        expect(await screen.findByText('Team Left')).toBeTruthy();
         const roster = await screen.findByRole('region', { name: 'Roster' });
         await waitFor(() => expect(within(roster).queryByRole('link', { name: realName(CAPTAIN) })).toBeNull());
       }
@@ -618,9 +627,7 @@ describe('teamManagementMachine through the tournament team page', () => {
   };
 
   it('walks every transition the machine defines', () => {
-    console.log('ALL', [...PATHS.all].filter((t) => t.includes('user.invite')));
     const walked = new Set(PATHS.kept.flatMap((p) => p.transitions));
-    console.log('MISSING', [...definedTransitions()].filter((t) => !walked.has(t)), 'EXTRA', [...walked].filter((t) => !definedTransitions().has(t)));
     expect(walked).toEqual(definedTransitions());
   });
 

@@ -2,7 +2,6 @@ import { array } from 'superstruct';
 import { api } from '../client';
 import {
   Created,
-  Entry,
   SwitcherooEntries,
   Tournament,
   TournamentMatch,
@@ -11,7 +10,6 @@ import {
   type TournamentCreate,
   type TournamentPatch,
 } from '../contract/tournament';
-import { Paged } from '../contract/common';
 import type { SwitcherooTeamsBody } from '../contract/switcheroo';
 
 /** The admin table's list endpoint (GET /v1/tournament?pageNo&perPage&search), for usePagedList. */
@@ -79,10 +77,6 @@ export const cleanTournamentDiscord = (id: number) => api.send(`/tournament/${id
 
 /** GET /v1/tournament/{id}/match: the bracket's matches (empty before the tournament starts). */
 export const getTournamentMatches = (id: number) => api.call(`/tournament/${id}/match`, array(TournamentMatch));
-
-/** GET /v1/tournament/{id}/entries/admin?notPaginated=true: every entry, for counting and the pairing screen. */
-export const getAllAdminEntries = (id: number) =>
-  api.call(`/tournament/${id}/entries/admin`, Paged(Entry), { query: { notPaginated: true } });
 
 /** GET /v1/tournament/{id}/entries/switcheroo: sign-ups not yet in a team, the teams so far, free substitute slots. */
 export const getSwitcherooEntries = (id: number) => api.call(`/tournament/${id}/entries/switcheroo`, SwitcherooEntries);

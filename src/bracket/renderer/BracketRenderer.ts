@@ -19,7 +19,7 @@ export const BLOCKS_ZOOM = 0.25;
 /** Glyph quads kept for chunks that scrolled away (64 bytes each: about 4 MB). */
 const TEXT_CACHE_LIMIT = 60_000;
 /** Time a frame may spend building the text of chunks that just came into view. */
-const TEXT_BUDGET_MS = 6;
+const TEXT_BUDGET_MS = 4;
 /** Track titles stay at least this tall on screen, up to TITLE_MAX_SIZE world units. */
 const TITLE_MIN_PX = 18;
 const TITLE_MAX_SIZE = 150;
@@ -324,6 +324,26 @@ export class BracketRenderer {
     stream.ensure(count);
     stream.f32.set(quads);
     stream.commit(count);
+  }
+
+  /**
+   * Builds, ahead of need, the text of the chunks around the camera (one viewport on every
+   * side), so panning rarely has to. For idle time: stops at `deadline` (performance.now()).
+   * Returns true while chunks remain.
+   */
+  prefetchText(cam: Camera, view: Viewport, deadline: number): boolean {
+    if (!this.index || detailFor(cam.zoom) !== DETAIL_TEXT) return false;
+    const w = view.width / cam.zoom;
+    const h = view.height / cam.zoom;
+    const around: number[] = [];
+    const n = queryChunks(this.index, { x: cam.x - w, y: cam.y - h, width: 3 * w, height: 3 * h }, around);
+    for (let i = 0; i < n; i++) {
+      if (this.textChunks.has(around[i])) continue;
+      // Keep the cache for what is on screen: prefetch at most half of it.
+      if (this.textCached > TEXT_CACHE_LIMIT / 2 || performance.now() > deadline) return this.textCached <= TEXT_CACHE_LIMIT / 2;
+      this.chunkText(around[i]);
+    }
+    return false;
   }
 
   private chunkText(k: number): ChunkText {

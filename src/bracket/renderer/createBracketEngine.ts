@@ -1,4 +1,7 @@
 import { Application, type ApplicationOptions } from 'pixi.js';
+// Content-Security-Policy without eval: Pixi then uses its precompiled shader and uniform code
+// (also for engines created without BracketCanvas, e.g. the benchmark page).
+import 'pixi.js/unsafe-eval';
 import { centreOn, fitBounds, screenToWorld, trackCamera, panBy, type Camera, type Point } from '../camera';
 import { entrantPath, indexEntrants, latestNode, searchEntrants, type EntrantIndex } from '../entrantPaths';
 import { layoutBracket, type BracketLayout } from '../layoutBracket';
@@ -121,6 +124,8 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
   let unbind: (() => void) | null = null;
   let resizeObserver: ResizeObserver | null = null;
   let raf = 0;
+  /** Pending idle callback (text prefetch), 0 when none. */
+  let idle = 0;
   let data: readonly ViewMatch[] | null = null;
   let layout: BracketLayout | null = null;
   let entrants: EntrantIndex | null = null;
@@ -143,8 +148,7 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
     const moving = controller.step(time);
     const more = scene.update(controller.cam, controller.view);
     app.renderer.render({ container: app.stage });
-    const cpuMs = now() - t0;
-    emit('frame', { now: time, cpuMs, ...scene.stats() });
+    if (listeners.get('frame')?.size) emit('frame', { now: time, cpuMs: now() - t0, ...scene.stats() });
     if (moving || more || controller.moving) {
       if (moving || more) requestFrame();
       return;
@@ -157,7 +161,23 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
     if (settled && settled.x === cam.x && settled.y === cam.y && settled.zoom === cam.zoom) return;
     settled = { ...cam };
     showImages();
+    prefetch();
     emit('camera.settle', { ...cam });
+  }
+
+  /** While idle, builds the text around the camera so the next pan finds it ready. */
+  function prefetch() {
+    if (idle || !scene) return;
+    const schedule = (fn: (deadline: number) => void) =>
+      typeof requestIdleCallback === 'function'
+        ? requestIdleCallback((d) => fn(now() + Math.min(8, d.timeRemaining())), { timeout: 500 })
+        : window.setTimeout(() => fn(now() + 4), 50);
+    const step = (deadline: number) => {
+      idle = 0;
+      if (destroyed || !scene || controller.moving) return;
+      if (scene.prefetchText(controller.cam, controller.view, deadline)) idle = schedule(step);
+    };
+    idle = schedule(step);
   }
 
   function showImages() {
@@ -165,6 +185,7 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
     const cam = controller.cam;
     if (cam.zoom < IMAGE_ZOOM) {
       images.hide();
+      requestFrame();
       return;
     }
     const spots: AvatarSpot[] = [];
@@ -172,9 +193,16 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
     const view = { x: cam.x, y: cam.y, w: controller.view.width / cam.zoom, h: controller.view.height / cam.zoom };
     for (const col of layout.columns) {
       if (col.x > view.x + view.w || col.x + CARD_WIDTH < view.x) continue;
-      for (let i = col.first; i < col.end; i++) {
+      // Cards of a column are sorted top to bottom: start at the first one reaching the view.
+      let lo = col.first;
+      let hi = col.end;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (nodes.y[mid] + CARD_HEIGHT < view.y) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let i = lo; i < col.end && nodes.y[i] <= view.y + view.h; i++) {
         const y = nodes.y[i];
-        if (y > view.y + view.h || y + CARD_HEIGHT < view.y) continue;
         const m = nodes.match[i];
         [m.a, m.b].forEach((e, side) => {
           if (e.imageUrl && e.id !== null) {
@@ -425,6 +453,9 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
       destroyed = true;
       if (raf) cancelAnimationFrame(raf);
       raf = 0;
+      if (idle && typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
+      else if (idle) clearTimeout(idle);
+      idle = 0;
       unbind?.();
       resizeObserver?.disconnect();
       images?.destroy();

@@ -11,13 +11,17 @@ export class Network {
   readonly sent: string[] = [];
   private holding: RegExp | null = null;
   private waiting: { request: string; go: () => void }[] = [];
+  private inFlight = new Set<Promise<unknown>>();
 
   fetch: typeof globalThis.fetch = async (input, init) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
     const request = `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}${url.search}`;
     if (this.holding?.test(request)) await new Promise<void>((go) => this.waiting.push({ request, go }));
     this.sent.push(request);
-    return this.agent.fetch(input, init);
+    const answer = this.agent.fetch(input, init);
+    this.inFlight.add(answer);
+    void answer.finally(() => this.inFlight.delete(answer)).catch(() => undefined);
+    return answer;
   };
 
   hold(pattern: RegExp) {
@@ -30,6 +34,16 @@ export class Network {
     this.waiting.splice(0).forEach((w) => w.go());
   }
 
+  /**
+   * Lets every held request but the newest go and waits for their answers: calls the app has already given up on
+   * (a page or search that changed) finish first, so a failure the test arranges next meets the call that matters.
+   */
+  async releaseStale() {
+    this.waiting.splice(0, Math.max(0, this.waiting.length - 1)).forEach((w) => w.go());
+    await new Promise((r) => setImmediate(r));
+    await Promise.allSettled([...this.inFlight]);
+  }
+
   /** Requests held back right now. */
   get held(): string[] {
     return this.waiting.map((w) => w.request);
@@ -40,6 +54,7 @@ export class Network {
     this.agent = agent;
     this.holding = null;
     this.waiting = [];
+    this.inFlight.clear();
     this.sent.length = 0;
   }
 }

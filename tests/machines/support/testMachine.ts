@@ -1,4 +1,4 @@
-import { createMachine, type AnyStateMachine } from 'xstate';
+import { assign, createMachine, type AnyStateMachine } from 'xstate';
 
 type NodeConfig = {
   invoke?: InvokeConfig | InvokeConfig[];
@@ -17,7 +17,7 @@ type InvokeConfig = { id?: string; onDone?: unknown; onError?: unknown };
  */
 export function toTestMachine<T extends AnyStateMachine>(machine: T): T {
   const convert = (node: NodeConfig): NodeConfig => {
-    const { invoke, after, on, states, ...rest } = node;
+    const { invoke, after, on, states, entry, ...rest } = node;
     const events: Record<string, unknown> = { ...on };
     for (const inv of ([] as InvokeConfig[]).concat(invoke ?? [])) {
       if (!inv.id) throw new Error('toTestMachine: give every invocation an id');
@@ -25,8 +25,13 @@ export function toTestMachine<T extends AnyStateMachine>(machine: T): T {
       if (inv.onError) events[`xstate.error.actor.${inv.id}`] = inv.onError;
     }
     for (const [delay, transition] of Object.entries(after ?? {})) events[`xstate.after.${delay}`] = transition;
+    // Entering such a state starts I/O (a request, a timer): count entries, so re-entering it (a reload while
+    // loading) is a transition of its own and not "nothing changed".
+    const io = invoke !== undefined || after !== undefined;
+    const entries = ([] as unknown[]).concat(entry ?? [], io ? [countEntry] : []);
     return {
       ...rest,
+      ...(entries.length > 0 ? { entry: entries } : {}),
       ...(Object.keys(events).length > 0 ? { on: events } : {}),
       ...(states ? { states: Object.fromEntries(Object.entries(states).map(([k, v]) => [k, convert(v)])) } : {}),
     };
@@ -40,6 +45,10 @@ export function toTestMachine<T extends AnyStateMachine>(machine: T): T {
   };
   return test;
 }
+
+const countEntry = assign(({ context }: { context: Record<string, unknown> }) => ({
+  testEntries: ((context.testEntries as number | undefined) ?? 0) + 1,
+}));
 
 const UNCHANGED = Symbol('unchanged');
 /** Whether this snapshot came from an event that changed nothing. */

@@ -46,7 +46,11 @@ export function tournamentColumns(handlers: { onEdit: (t: Tournament) => void; o
     column.display({
       id: 'entries',
       header: 'ENTRIES',
-      cell: ({ row }) => `${entryCount(row.original)} / ${row.original.signUpLimit}`,
+      cell: ({ row }) => {
+        const t = row.original;
+        const predefined = t.definedEntries.definedUsers.length + t.definedEntries.definedTeams.length;
+        return `${entryCount(t)} / ${t.signUpLimit}${predefined > 0 ? ` + ${predefined} predefined` : ''}`;
+      },
     }),
     column.display({
       id: 'options',
