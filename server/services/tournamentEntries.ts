@@ -9,7 +9,7 @@ import type { Entry, SwitcherooEntries } from '../../src/api/contract/tournament
 import type { TeamMember } from '../../src/api/contract/team';
 import type { Paged } from '../../src/api/contract/common';
 import { TOURNAMENT_ERRORS } from '../../src/domain/messages';
-import { teamSize } from '../../src/domain/tournamentRules';
+import { SWITCHEROO_PAIRING_SLOTS } from '../../src/domain/constants';
 
 export interface EntryListOptions {
   /** Staff see refunded entries and the paid/refunded flags; the public list hides both. */
@@ -130,7 +130,8 @@ export async function switcherooEntries(db: Db, tournamentId: number): Promise<S
     .orderBy(asc(temporaryTeamMembers.slot), asc(temporaryTeamMembers.joinedAt));
   const members = await teamMembers(db, teamRows.map((r) => r.id));
   const paired = new Set(seats.map((s) => s.userId));
-  const size = teamSize(t);
+  // The board seats as many players as the pairing screen has slots (A–D singles, A–B doubles).
+  const size = SWITCHEROO_PAIRING_SLOTS[t.switcherooType];
   return {
     entries: signUps
       .filter((s) => !paired.has(s.entry.userId!))

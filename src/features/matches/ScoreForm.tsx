@@ -25,6 +25,8 @@ export function ScoreFields({ names, draft, errors, disabled, labelPrefix, onCha
       value={draft[side]}
       error={errors[side]}
       disabled={disabled}
+      // The first field takes the focus when the form or the dialog opens (the button that opened it is gone).
+      autoFocus={autofocus}
       data-autofocus={autofocus || undefined}
       onChange={(e) => onChange(side, e.currentTarget.value)}
     />
