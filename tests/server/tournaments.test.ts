@@ -661,7 +661,7 @@ describe('tournaments: admin calls, lifecycle, lists and entries', () => {
       expect((await admin.get(`/v1/tournament/${id}/entries/admin?notPaginated=maybe`)).status).toBe(400);
     });
 
-    it('SWITCHEROO pairing board: unpaired sign-ups, teams with their slots, free substitute slots', async () => {
+    it('SWITCHEROO pairing board: unpaired sign-ups, teams with their slots (A to D for singles), free substitute slots', async () => {
       const id = await createTournament(admin, { tournamentType: 'SWITCHEROO', switcherooType: 'SINGLES', signUpLimit: 16 });
       const players = [];
       for (let i = 0; i < 5; i++) {
@@ -677,7 +677,7 @@ describe('tournaments: admin calls, lifecycle, lists and entries', () => {
       expect(res.status).toBe(200);
       expect(res.body.entries.map((e: { userId: number }) => e.userId)).toEqual(players.slice(1).map((p) => p.id));
       expect(res.body.teams).toEqual([
-        { id: team.id, name: 'Pair A', users: [expect.objectContaining({ id: players[0].id, teamRole: 'CAPTAIN' })], slots: [null, players[0].id] },
+        { id: team.id, name: 'Pair A', users: [expect.objectContaining({ id: players[0].id, teamRole: 'CAPTAIN' })], slots: [null, players[0].id, null, null] },
       ]);
       expect(res.body.freeSubstituteSlots).toBe(11);
       const notSwitcheroo = await admin.get(`/v1/tournament/${await createTournament(admin)}/entries/switcheroo`);

@@ -90,6 +90,8 @@ describe('tournament match page', () => {
     await user.click(await screen.findByRole('button', { name: 'SUBMIT SCORE' }));
     const scoreA = screen.getByRole('textbox', { name: `Score for ${other.discordName}` });
     const scoreB = screen.getByRole('textbox', { name: `Score for ${me.discordName}` });
+    // Keyboard users land in the first field.
+    expect(document.activeElement).toBe(scoreA);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(screen.getAllByText('Please enter a valid score')).toHaveLength(2);
 

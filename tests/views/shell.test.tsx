@@ -104,8 +104,6 @@ describe('the shell', () => {
         'Team Invites',
         'Logout',
       ]);
-      const raw = [...document.querySelectorAll('[role="menuitem"]')];
-      console.log('DBG', raw.length, raw.map((i) => i.outerHTML.slice(0, 200)), document.querySelector('[role="menu"]')?.outerHTML.slice(0, 400));
       await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
 
       await waitFor(() => expect(session.getSnapshot().matches('signedOut')).toBe(true));

@@ -14,8 +14,10 @@ export function ProfileMenu() {
       </UnstyledButton>
     );
   }
+  // The header is sticky, so the avatar never scrolls away: the menu has no reason to hide as "detached" (a check
+  // that also misfires where there is no layout, such as jsdom).
   return (
-    <Menu position="bottom-end" width={200} withArrow>
+    <Menu position="bottom-end" width={200} withArrow hideDetached={false}>
       <Menu.Target>
         <UnstyledButton aria-label={`Profile menu for ${user.discordName}`}>
           <Avatar src={user.picture} alt={user.discordName} radius="xl" color="clutch">

@@ -1,13 +1,11 @@
-import { Paper, Text } from '@mantine/core';
 import type { Tournament } from '../../../api/contract/tournament';
+import { PairingScreen } from '../../admin/tournaments/PairingScreen';
 
-/** ADMIN/OWNER, CLOSED SWITCHEROO: the pairing screen (drag sign-ups into team slots). */
-export function PairingView({ tournament: t }: { tournament: Tournament }) {
+/** ADMIN/OWNER, CLOSED SWITCHEROO: the pairing screen (sign-ups dragged into team slots). */
+export function PairingView({ tournament }: { tournament: Tournament }) {
   return (
     <section aria-label="Pairing">
-      <Paper withBorder radius="md" p="xl">
-        <Text c="dimmed">The pairing screen for {t.title} is not available yet.</Text>
-      </Paper>
+      <PairingScreen tournament={tournament} />
     </section>
   );
 }
