@@ -3,17 +3,10 @@ import type { TeamManagementRow, TemporaryTeamDetail } from '../src/api/contract
 import type { Invitee } from '../src/api/contract/user';
 import { searchInvitees } from '../src/api/endpoints/invites';
 import {
-  disbandTemporaryTeam,
-  forceAddToTemporaryTeam,
   getTemporaryTeam,
   getTemporaryTeamMembers,
-  inviteToTemporaryTeam,
-  leaveTemporaryTeam,
-  patchTemporaryTeam,
-  removeTemporaryTeamLogo,
-  removeTemporaryTeamMember,
-  revokeTemporaryTeamInvite,
-  uploadTemporaryTeamLogo,
+  performTeamAction,
+  type TeamAction,
 } from '../src/api/endpoints/temporaryTeams';
 import { VALIDATION } from '../src/domain/messages';
 
@@ -24,18 +17,7 @@ export interface TeamManagementInput {
   asAdmin: boolean;
 }
 
-/** A change to the team. The ones the spec confirms first go through `confirming`. */
-export type TeamAction =
-  | { kind: 'rename'; name: string }
-  | { kind: 'saveSubstitutes'; names: string[] }
-  | { kind: 'uploadLogo'; file: File }
-  | { kind: 'removeLogo' }
-  | { kind: 'invite'; user: Invitee }
-  | { kind: 'forceAdd'; user: Invitee }
-  | { kind: 'removeMember'; member: TeamManagementRow }
-  | { kind: 'revokeInvite'; member: TeamManagementRow }
-  | { kind: 'leave' }
-  | { kind: 'disband' };
+export type { TeamAction };
 
 export interface TeamManagementContext extends TeamManagementInput {
   team: TemporaryTeamDetail | null;
@@ -69,32 +51,6 @@ export type TeamManagementEvent =
 
 const isBlank = (s: string) => s.trim().length === 0;
 
-async function perform(teamId: number, asAdmin: boolean, action: TeamAction): Promise<void> {
-  switch (action.kind) {
-    case 'rename':
-      return patchTemporaryTeam(teamId, { name: action.name.trim() }, asAdmin);
-    case 'saveSubstitutes':
-      return patchTemporaryTeam(teamId, { freeSubstitutes: action.names.map((n) => n.trim()) }, asAdmin);
-    case 'uploadLogo':
-      return uploadTemporaryTeamLogo(teamId, action.file);
-    case 'removeLogo':
-      return removeTemporaryTeamLogo(teamId);
-    case 'invite':
-      return inviteToTemporaryTeam(teamId, action.user.id);
-    case 'forceAdd':
-      return forceAddToTemporaryTeam(teamId, action.user.id);
-    case 'removeMember':
-      return removeTemporaryTeamMember(teamId, action.member.id, asAdmin);
-    case 'revokeInvite':
-      return revokeTemporaryTeamInvite(teamId, action.member.id);
-    case 'leave':
-      await leaveTemporaryTeam(teamId);
-      return;
-    case 'disband':
-      return disbandTemporaryTeam(teamId);
-  }
-}
-
 /**
  * The team management dialog of a tournament team: loads the team and its rows, then renames, edits free
  * substitutes, uploads or removes the logo, searches players to invite (or force-add, for staff), removes
@@ -114,7 +70,7 @@ export const teamManagementMachine = setup({
     }),
     searchUsers: fromPromise<Invitee[], { search: string }>(({ input }) => searchInvitees(input.search)),
     performAction: fromPromise<void, { teamId: number; asAdmin: boolean; action: TeamAction }>(({ input }) =>
-      perform(input.teamId, input.asAdmin, input.action),
+      performTeamAction(input.teamId, input.asAdmin, input.action),
     ),
   },
   actions: {
@@ -124,8 +80,9 @@ export const teamManagementMachine = setup({
     finish: (_, _params: { outcome: TeamManagementOutcome }) => {},
     reportError: (_, _params: { error: unknown }) => {},
     clearPending: assign({ pending: null }),
-    /** Holds the action until the user confirms it. */
-    ask: assign({ pending: (_, action: TeamAction) => action }),
+    /** The action about to run (after confirming it, for the ones the spec confirms). */
+    hold: assign({ pending: (_, action: TeamAction) => action, errors: {} }),
+    showError: assign({ errors: ({ context }, error: { name?: string; substitutes?: string }) => ({ ...context.errors, ...error }) }),
   },
   guards: {
     isCaptain: ({ context }) => !context.asAdmin && context.team?.captainId === context.viewerId,
@@ -176,36 +133,23 @@ export const teamManagementMachine = setup({
     ready: {
       on: {
         'team.rename': [
-          { guard: 'isNewNameBlank', actions: assign({ errors: ({ context }) => ({ ...context.errors, name: VALIDATION.newTeamName }) }) },
-          {
-            guard: 'canManage',
-            target: 'saving',
-            actions: assign({
-              pending: ({ event }) => ({ kind: 'rename', name: event.name }) as TeamAction,
-              errors: ({ context }) => ({ ...context.errors, name: undefined }),
-            }),
-          },
+          { guard: 'isNewNameBlank', actions: { type: 'showError', params: { name: VALIDATION.newTeamName } } },
+          { guard: 'canManage', target: 'saving', actions: { type: 'hold', params: ({ event }) => ({ kind: 'rename', name: event.name }) } },
         ],
         'substitutes.save': [
-          {
-            guard: 'hasBlankSubstitute',
-            actions: assign({ errors: ({ context }) => ({ ...context.errors, substitutes: VALIDATION.substituteName }) }),
-          },
+          { guard: 'hasBlankSubstitute', actions: { type: 'showError', params: { substitutes: VALIDATION.substituteName } } },
           {
             guard: 'canManage',
             target: 'saving',
-            actions: assign({
-              pending: ({ event }) => ({ kind: 'saveSubstitutes', names: event.names }) as TeamAction,
-              errors: ({ context }) => ({ ...context.errors, substitutes: undefined }),
-            }),
+            actions: { type: 'hold', params: ({ event }) => ({ kind: 'saveSubstitutes', names: event.names }) },
           },
         ],
         'logo.upload': {
           guard: 'isCaptain',
           target: 'saving',
-          actions: assign({ pending: ({ event }) => ({ kind: 'uploadLogo', file: event.file }) as TeamAction }),
+          actions: { type: 'hold', params: ({ event }) => ({ kind: 'uploadLogo', file: event.file }) },
         },
-        'logo.remove': { guard: 'canManage', target: 'confirming', actions: { type: 'ask', params: { kind: 'removeLogo' } } },
+        'logo.remove': { guard: 'canManage', target: 'confirming', actions: { type: 'hold', params: { kind: 'removeLogo' } } },
         'search.change': { actions: assign({ search: ({ event }) => event.search }) },
         'search.submit': { guard: and(['canManage', 'hasSearchTerm']), target: 'searching' },
         'user.select': { actions: assign({ selected: ({ event }) => event.user }) },
@@ -214,7 +158,7 @@ export const teamManagementMachine = setup({
             guard: and(['canManage', 'hasSelectedUser']),
             target: 'confirming',
             actions: {
-              type: 'ask',
+              type: 'hold',
               params: ({ context }) => ({ kind: context.asAdmin ? 'forceAdd' : 'invite', user: context.selected! }),
             },
           },
@@ -223,15 +167,15 @@ export const teamManagementMachine = setup({
         'member.remove': {
           guard: and(['canManage', 'isOtherMember']),
           target: 'confirming',
-          actions: { type: 'ask', params: ({ event }) => ({ kind: 'removeMember', member: event.member }) },
+          actions: { type: 'hold', params: ({ event }) => ({ kind: 'removeMember', member: event.member }) },
         },
         'invite.revoke': {
           guard: and(['isCaptain', 'isInvitee']),
           target: 'confirming',
-          actions: { type: 'ask', params: ({ event }) => ({ kind: 'revokeInvite', member: event.member }) },
+          actions: { type: 'hold', params: ({ event }) => ({ kind: 'revokeInvite', member: event.member }) },
         },
-        'team.leave': { guard: 'isMember', target: 'confirming', actions: { type: 'ask', params: { kind: 'leave' } } },
-        'team.disband': { guard: 'canManage', target: 'confirming', actions: { type: 'ask', params: { kind: 'disband' } } },
+        'team.leave': { guard: 'isMember', target: 'confirming', actions: { type: 'hold', params: { kind: 'leave' } } },
+        'team.disband': { guard: 'canManage', target: 'confirming', actions: { type: 'hold', params: { kind: 'disband' } } },
         'dialog.done': 'done',
       },
     },

@@ -21,10 +21,10 @@ export interface BracketCanvasProps {
 const APP_OPTIONS = pixiAppOptions() as ComponentProps<typeof Application>;
 
 let webgl: boolean | undefined;
-/** Whether WebGL works here at all (checked once): without it the DOM mirror is the bracket. */
+/** Whether WebGL 2 works here (checked once; the engine's shaders need it): without it the DOM mirror is the bracket. */
 function hasWebGL(): boolean {
   if (webgl === undefined) {
-    const gl = document.createElement('canvas').getContext('webgl2') ?? document.createElement('canvas').getContext('webgl');
+    const gl = document.createElement('canvas').getContext('webgl2');
     webgl = gl !== null;
     gl?.getExtension('WEBGL_lose_context')?.loseContext();
   }

@@ -64,10 +64,18 @@ export function fitZoom(rect: Rect, view: Viewport, padding = 24): number {
   return Math.min(w / Math.max(1, rect.width), h / Math.max(1, rect.height));
 }
 
-/** Centres `rect` at the largest zoom that shows it whole, within the zoom range. */
+/**
+ * Centres `rect` at the largest zoom that shows it whole, within the zoom range. When it does
+ * not fit even at the minimum zoom, shows its top (centred across, or from the left when too
+ * wide): where a bracket starts, rather than an arbitrary middle.
+ */
 export function fitBounds(rect: Rect, view: Viewport, padding = 24): Camera {
-  const zoom = clampZoom(fitZoom(rect, view, padding));
-  return centreOn({ x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 }, zoom, view);
+  const fit = fitZoom(rect, view, padding);
+  const zoom = clampZoom(fit);
+  const centred = centreOn({ x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 }, zoom, view);
+  if (fit >= zoom) return centred;
+  const fitsAcross = rect.width * zoom <= view.width - 2 * padding;
+  return { x: fitsAcross ? centred.x : rect.x - padding / zoom, y: rect.y - padding / zoom, zoom };
 }
 
 /** Zoom at which card text is comfortably readable. */

@@ -79,6 +79,31 @@ describe('bracket canvas in a real browser', () => {
     expect(errors).toEqual([]);
   });
 
+  it('loads Pixi only on bracket routes: the main bundle does without it', async () => {
+    const { page, context, errors } = await newPage(browser);
+    const reads: Promise<{ url: string; pixi: boolean }>[] = [];
+    page.on('response', (r) => {
+      if (r.url().endsWith('.js')) reads.push(r.text().then((body) => ({ url: r.url(), pixi: /pixi/i.test(body) })));
+    });
+    await page.goto('/tournaments');
+    await page.waitForLoadState('networkidle');
+    let scripts = await Promise.all(reads);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((s) => s.pixi)).toEqual([]);
+
+    const id = await tournamentId(page, 'Winter Major');
+    await page.evaluate((path) => {
+      history.pushState(null, '', path);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, `/tournaments/${id}`);
+    await page.locator('[data-testid="bracket-canvas"] canvas').waitFor();
+    await page.waitForLoadState('networkidle');
+    scripts = await Promise.all(reads);
+    expect(scripts.some((s) => s.pixi && /BracketView/.test(s.url))).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('clamps the zoom to 0.125 and 4 with the buttons, the wheel and the keyboard', async () => {
     const { page, errors } = await newPage(browser);
     await openBracket(page, await tournamentId(page, 'Winter Major'));

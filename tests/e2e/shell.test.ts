@@ -37,6 +37,28 @@ describe('the shell in a real browser', () => {
     expect(rows).toBe(1);
   });
 
+  it('lands a banned account on the banned page, and Logout returns to the guest view for good', async () => {
+    const { page, errors } = await newPage(browser);
+    await signIn(page, 'BannedBrawler');
+    expect(new URL(page.url()).pathname).toBe('/auth/banned');
+    await page.getByRole('heading', { name: 'BANNED' }).waitFor();
+    await expect(page.getByRole('link', { name: 'Contact Us' }).isVisible()).resolves.toBe(true);
+
+    await signIn(page, 'AdminNova');
+    await page.getByRole('button', { name: 'Profile menu for AdminNova' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.getByRole('link', { name: 'Sign in', exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+
+    // The server ended the sign-in: a reload stays a guest, and /admin sends the guest to /login.
+    await page.reload();
+    await page.getByRole('link', { name: 'Sign in', exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: /^Profile menu/ }).count()).toBe(0);
+    await page.goto('/admin');
+    await page.waitForURL('**/login');
+    expect(errors).toEqual([]);
+  });
+
   it('shows the not-found page with a Home button on an unknown path', async () => {
     const { page } = await newPage(browser);
     await page.goto('/this/does/not/exist');

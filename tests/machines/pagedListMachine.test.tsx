@@ -243,7 +243,6 @@ describe('paged list machine through PLAYER RANKS', () => {
 
   it('walks every transition of the machine', () => {
     expect(new Set(PATHS.kept.flatMap((p) => p.transitions))).toEqual(PATHS.all);
-    console.log(`${PATHS.kept.length} paths`, [...PATHS.all].join('\n'));
   });
 
   describe.each(process.env.DEBUG_PATH ? [PATHS.kept[Number(process.env.DEBUG_PATH)]] : PATHS.kept)('$path.description', ({ path }) => {

@@ -115,7 +115,9 @@ describe('tournament entries', () => {
   it('shows staff the pairing view of a CLOSED SWITCHEROO and the signup view of an OPEN one', async () => {
     const closed = await fx.tournament({ tournamentType: 'SWITCHEROO', teamLimit: 2, status: 'CLOSED' });
     await renderAt(server, `/tournaments/${closed.id}/entries`, admin.discordName);
-    expect(await screen.findByRole('region', { name: 'Pairing' })).toBeTruthy();
+    const pairing = await screen.findByRole('region', { name: 'Pairing' });
+    expect(await within(pairing).findByRole('heading', { name: 'TEAMS' })).toBeTruthy();
+    expect(within(pairing).getByRole('heading', { name: 'ENTRIES' })).toBeTruthy();
 
     const open = await fx.tournament({ tournamentType: 'SWITCHEROO', teamLimit: 2 });
     await renderAt(server, `/tournaments/${open.id}/entries`, admin.discordName);

@@ -1,5 +1,6 @@
 import { api } from '../client';
-import { TeamLeft, TeamManagementRows, TemporaryTeamDetail } from '../contract/team';
+import { TeamLeft, TeamManagementRows, TemporaryTeamDetail, type TeamManagementRow } from '../contract/team';
+import type { Invitee } from '../contract/user';
 
 const base = (teamId: number) => `/tournament/temporary-team/${teamId}`;
 
@@ -51,3 +52,43 @@ export const disbandTemporaryTeam = (teamId: number) => api.send(base(teamId), {
 /** PATCH .../{teamId}/members/invites/accept | reject: the invited player answers. */
 export const answerTemporaryTeamInvite = (teamId: number, answer: 'accept' | 'reject') =>
   api.send(`${base(teamId)}/members/invites/${answer}`, { method: 'PATCH' });
+
+/** A change made through the team management dialog. */
+export type TeamAction =
+  | { kind: 'rename'; name: string }
+  | { kind: 'saveSubstitutes'; names: string[] }
+  | { kind: 'uploadLogo'; file: File }
+  | { kind: 'removeLogo' }
+  | { kind: 'invite'; user: Invitee }
+  | { kind: 'forceAdd'; user: Invitee }
+  | { kind: 'removeMember'; member: TeamManagementRow }
+  | { kind: 'revokeInvite'; member: TeamManagementRow }
+  | { kind: 'leave' }
+  | { kind: 'disband' };
+
+/** The call of each change: the captain's path, or the staff path for the ones that have one. */
+export async function performTeamAction(teamId: number, asAdmin: boolean, action: TeamAction): Promise<void> {
+  switch (action.kind) {
+    case 'rename':
+      return patchTemporaryTeam(teamId, { name: action.name.trim() }, asAdmin);
+    case 'saveSubstitutes':
+      return patchTemporaryTeam(teamId, { freeSubstitutes: action.names.map((n) => n.trim()) }, asAdmin);
+    case 'uploadLogo':
+      return uploadTemporaryTeamLogo(teamId, action.file);
+    case 'removeLogo':
+      return removeTemporaryTeamLogo(teamId);
+    case 'invite':
+      return inviteToTemporaryTeam(teamId, action.user.id);
+    case 'forceAdd':
+      return forceAddToTemporaryTeam(teamId, action.user.id);
+    case 'removeMember':
+      return removeTemporaryTeamMember(teamId, action.member.id, asAdmin);
+    case 'revokeInvite':
+      return revokeTemporaryTeamInvite(teamId, action.member.id);
+    case 'leave':
+      await leaveTemporaryTeam(teamId);
+      return;
+    case 'disband':
+      return disbandTemporaryTeam(teamId);
+  }
+}

@@ -46,10 +46,11 @@ export function detailFor(zoom: number): number {
 
 /**
  * The Pixi scene of one bracket: two meshes in one render group, drawn in two draw calls.
- * - flat: connectors and card shapes of the visible chunks, then the highlighted path;
- * - glyphs: text of the visible chunks (level of detail: only from TEXT_ZOOM), round names, titles.
- * `update` culls against the camera through the chunk index and rebuilds vertex data only when
- * the visible chunks or the level of detail change; otherwise a frame only updates uniforms.
+ * - flat: connectors and card shapes on screen, then the highlighted path;
+ * - glyphs: text of the cards on screen (level of detail: only from TEXT_ZOOM), round names, titles.
+ * `update` culls against the camera (chunk index, then cards within chunks) and rebuilds vertex
+ * data only when what is on screen or the level of detail changes; otherwise a frame only
+ * updates uniforms. Card text is cached per chunk (LRU).
  */
 export class BracketRenderer {
   readonly world = new Container({ isRenderGroup: true, label: 'bracket-world' });

@@ -11,7 +11,6 @@ import { nodeAt } from '../spatialIndex';
 import { AvatarImages, IMAGE_ZOOM, type AvatarSpot } from './AvatarImages';
 import { BracketRenderer } from './BracketRenderer';
 import { CameraController } from './CameraController';
-import { PALETTE } from './palette';
 import { bindPointerInput } from './PointerInput';
 
 /** Where `jumpTo` goes: the Winners track, the Losers track, or the whole bracket. */
@@ -87,9 +86,10 @@ export function pixiAppOptions(resolution = defaultResolution()): Partial<Applic
     antialias: false,
     autoStart: false,
     sharedTicker: false,
-    // A transparent canvas over the host's CSS background (the same colour): with an opaque
-    // one ANGLE has to keep the alpha channel at 1, which costs SwiftShader ~1.5 ms a frame.
-    background: PALETTE.background,
+    // A transparent canvas (cleared to premultiplied transparent black) over the host's CSS
+    // background, PALETTE.background: with an opaque canvas ANGLE has to keep the alpha channel
+    // at 1, which costs SwiftShader ~1.5 ms a frame.
+    background: 0x000000,
     backgroundAlpha: 0,
     resolution,
     autoDensity: true,
@@ -107,9 +107,11 @@ const KEY_PAN = 160;
 const KEY_ZOOM = 1.25;
 
 /**
- * Creates the bracket canvas inside `target`: an element to fill with a new canvas, or a Pixi
+ * Creates the bracket canvas in `target`: a canvas to draw into, an element to fill with a new
+ * canvas (both sized by their parent / themselves, followed with a ResizeObserver), or a Pixi
  * Application that a host already initialised (the engine then leaves it alive on destroy).
- * Rendering happens on demand only: nothing runs while the bracket is idle.
+ * Rendering happens on demand only: nothing runs while the bracket is idle. Safe against
+ * destroy() during the asynchronous initialisation (React StrictMode's double mount).
  */
 export function createBracketEngine(target: HTMLElement | Application, options: BracketEngineOptions = {}): BracketEngine {
   type Listener = (payload: never) => void;
@@ -300,6 +302,9 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
   }
 
   function start(a: Application) {
+    if ((a.renderer as { context?: { webGLVersion?: number } }).context?.webGLVersion === 1) {
+      throw new Error('The bracket needs WebGL 2 (its shaders are GLSL ES 3.0)');
+    }
     app = a;
     canvas = a.canvas;
     canvas.tabIndex = 0;
@@ -376,18 +381,21 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
 
   const ready = (async () => {
     try {
+      if (typeof WebGL2RenderingContext === 'undefined') throw new Error('The bracket needs WebGL 2');
       let a: Application;
       if (target instanceof Application) {
         a = target;
       } else {
         a = new Application();
-        await a.init({ ...pixiAppOptions(resolution), width: Math.max(1, target.clientWidth), height: Math.max(1, target.clientHeight) });
+        const canvas = target instanceof HTMLCanvasElement ? target : undefined;
+        const sized = canvas?.parentElement ?? target;
+        await a.init({ ...pixiAppOptions(resolution), canvas, width: Math.max(1, sized.clientWidth), height: Math.max(1, sized.clientHeight) });
         if (destroyed) {
           // Destroyed while initialising (React StrictMode mounts twice): drop the late Application.
-          a.destroy(true, { children: true });
+          a.destroy(!canvas, { children: true });
           return;
         }
-        target.appendChild(a.canvas);
+        if (!canvas) target.appendChild(a.canvas);
       }
       if (!destroyed) start(a);
     } catch (error) {
@@ -466,7 +474,8 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
         scene.world.removeFromParent();
         scene.destroy();
       }
-      if (app && ownsApp) app.destroy(true, { children: true });
+      // A canvas handed to the engine stays in the page; one it created goes.
+      if (app && ownsApp) app.destroy(!(target instanceof HTMLCanvasElement), { children: true });
       listeners.clear();
       scene = null;
       images = null;

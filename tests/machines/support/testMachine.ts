@@ -36,7 +36,7 @@ export function toTestMachine<T extends AnyStateMachine>(machine: T): T {
       ...(states ? { states: Object.fromEntries(Object.entries(states).map(([k, v]) => [k, convert(v)])) } : {}),
     };
   };
-  const test = createMachine(convert(machine.config as NodeConfig) as never, machine.implementations) as unknown as T;
+  const test = createMachine(convert(machine.config as NodeConfig) as never, machine.implementations as never) as unknown as T;
   // @xstate/graph also offers events without our cases (page.change with no page): mark what changed nothing.
   const transition = test.transition;
   (test as { transition: unknown }).transition = (snapshot: object, event: never, scope: never) => {
@@ -58,10 +58,10 @@ export const isUnchanged = (snapshot: object) => UNCHANGED in snapshot;
  * Serializes a step as "state reached via event from previous state", so shortest paths cover every transition,
  * self-transitions included (the default only tells transitions apart when the state value changes).
  */
-export function transitionKey(keyOf: (snapshot: any) => unknown) {
+export function transitionKey(keyOf: (snapshot: any) => unknown, describeEvent: (event: any) => string = (e) => e.type) {
   return (state: any, event: { type: string } | undefined, prev: any) => {
     // An event that changed nothing gets its own node, reached only by paths ending in it (transitionsOf drops them).
     if (event && isUnchanged(state)) return `${JSON.stringify(keyOf(state))} unchanged`;
-    return JSON.stringify(keyOf(state)) + (event && prev ? ` via ${event.type} from ${JSON.stringify(keyOf(prev))}` : '');
+    return JSON.stringify(keyOf(state)) + (event && prev ? ` via ${describeEvent(event)} from ${JSON.stringify(keyOf(prev))}` : '');
   };
 }

@@ -72,8 +72,14 @@ describe('camera', () => {
     expect(shown.y).toBeLessThanOrEqual(rect.y);
   });
 
-  it('fits a huge bracket at the minimum zoom and a tiny one at most at 4', () => {
-    expect(fitBounds({ x: 0, y: 0, width: 9000, height: 800_000 }, view).zoom).toBe(0.125);
+  it('fits a huge bracket at the minimum zoom from its top, and a tiny one at most at 4', () => {
+    const tall = fitBounds({ x: 0, y: 0, width: 8000, height: 800_000 }, view, 24);
+    const wide = fitBounds({ x: 0, y: 0, width: 80_000, height: 800_000 }, view, 24);
+
+    expect(tall.zoom).toBe(0.125);
+    expect(worldToScreen(tall, 0, 0).y).toBeCloseTo(24);
+    expect(worldToScreen(tall, 4000, 0).x).toBeCloseTo(640);
+    expect(worldToScreen(wide, 0, 0).x).toBeCloseTo(24);
     expect(fitBounds({ x: 0, y: 0, width: 10, height: 10 }, view).zoom).toBe(4);
   });
 
