@@ -134,8 +134,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
       try {
         return await withCsrf(path, opts);
       } catch (err) {
-        // A refused refresh already ended the session: the retry went out as a guest, so stop here.
         if (statusOf(err) === 401 && refreshable) {
+          // After a refused refresh the retry went out as a guest: a second 401 means the call needs a user.
           if (authTries < MAX_AUTH_RETRIES && !reportedSignOut) {
             const outcome = await refreshSession(seen);
             // The sign-in is over (expired or revoked): say so now; the retry still serves public data as a guest.

@@ -16,6 +16,8 @@ const clutch: MantineColorsTuple = [
 
 export const theme = createTheme({
   primaryColor: 'clutch',
+  // The default dark shade (8) is too deep on our background; 6 keeps filled buttons vivid.
+  primaryShade: { light: 6, dark: 6 },
   colors: { clutch },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '800' },

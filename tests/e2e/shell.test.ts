@@ -20,9 +20,9 @@ describe('the shell in a real browser', () => {
     await page.waitForURL((u) => u.pathname === '/');
 
     await page.getByRole('button', { name: 'Profile menu for AdminAce' }).click();
-    for (const item of ['Admin Dashboard', 'Profile', 'Team Invites', 'Logout']) {
-      await expect(page.getByRole('menuitem', { name: item }).isVisible()).resolves.toBe(true);
-    }
+    // The menu opens with a short transition: wait for it, then read its items in order.
+    await page.getByRole('menuitem', { name: 'Logout' }).waitFor();
+    expect(await page.getByRole('menuitem').allTextContents()).toEqual(['Admin Dashboard', 'Profile', 'Team Invites', 'Logout']);
     expect(errors).toEqual([]);
   });
 
