@@ -27,6 +27,9 @@ export function TeamRoster({ team }: { team: TemporaryTeamDetail }) {
                   </Badge>
                 </Group>
                 <Text fw={700} aria-label={`Rank ${Math.round(m.katanaRank)}`}>
+                  <Text span size="xs" c="dimmed" fw={600} mr={6} aria-hidden>
+                    KR
+                  </Text>
                   {Math.round(m.katanaRank)}
                 </Text>
               </Group>
@@ -44,7 +47,10 @@ export function TeamRoster({ team }: { team: TemporaryTeamDetail }) {
                     FREE SUBSTITUTE
                   </Badge>
                 </Group>
-                <Text fw={700} c="dimmed">
+                <Text fw={700} c="dimmed" aria-label="Rank ???">
+                  <Text span size="xs" fw={600} mr={6} aria-hidden>
+                    KR
+                  </Text>
                   ???
                 </Text>
               </Group>

@@ -6,6 +6,8 @@ import { PlayerAvatar } from '../../../../ui/PlayerAvatar/PlayerAvatar';
 
 interface ManagementRowsProps {
   rows: TeamManagementRow[];
+  /** Players the team may hold. */
+  teamSize: number;
   caps: SnapshotFrom<typeof teamManagementMachine>;
   busy: boolean;
   send: (event: TeamManagementEvent) => void;
@@ -20,12 +22,18 @@ export function rowLabel(row: TeamManagementRow): string {
 }
 
 /** Members and invitees with Remove, Leave Team and Revoke Invite where the viewer may use them. */
-export function ManagementRows({ rows, caps, busy, send }: ManagementRowsProps) {
+export function ManagementRows({ rows, teamSize, caps, busy, send }: ManagementRowsProps) {
+  const members = rows.filter((r) => r.type === 'MEMBER').length;
   return (
     <Stack gap="xs" component="section" aria-label="Members">
-      <Title order={3} size="h5">
-        Members
-      </Title>
+      <Group justify="space-between">
+        <Title order={3} size="h5">
+          Members
+        </Title>
+        <Text size="sm" c="dimmed">
+          {members} of {teamSize} players
+        </Text>
+      </Group>
       {rows.length === 0 && <Text c="dimmed">All members have left this team.</Text>}
       <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
       {rows.map((row) => {

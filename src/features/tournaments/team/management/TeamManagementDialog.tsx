@@ -65,7 +65,7 @@ export function TeamManagementDialog({ teamId, viewerId, asAdmin, onFinish }: Te
           <TeamNameForm key={team.name} team={team} error={snapshot.context.errors.name} busy={busy} send={send} />
           <TeamLogoSection team={team} caps={caps} busy={busy} send={send} />
           {caps.can({ type: 'user.invite' }) && <InvitePlayer snapshot={snapshot} asAdmin={asAdmin} busy={busy} send={send} />}
-          <ManagementRows rows={snapshot.context.rows} caps={caps} busy={busy} send={send} />
+          <ManagementRows rows={snapshot.context.rows} teamSize={team.teamSize} caps={caps} busy={busy} send={send} />
           {team.tournament.tournamentType === 'SWITCHEROO' && (
             <SubstitutesEditor
               key={team.freeSubstitutes.join('\n')}
