@@ -96,6 +96,7 @@ describe('tournament lists', () => {
       winningEntryId: 78,
       winningEntryName: 'Pair Team',
     });
+    await fx.tournament({ title: 'Guest Crown', status: 'COMPLETED', winningEntryId: null, winningEntryName: 'Predefined Heroes' });
     await renderAt(server, '/tournaments/hall-of-fame');
 
     const tableEl = await screen.findByRole('table');
@@ -108,5 +109,8 @@ describe('tournament lists', () => {
     expect(within(row('Team Crown')).getByText('Teams of 4')).toBeTruthy();
     expect(within(row('Switch Crown')).getByRole('link', { name: 'Pair Team' }).getAttribute('href')).toBe(`/tournaments/${sw.id}/78`);
     expect(within(row('Switch Crown')).getByText('Switcheroo')).toBeTruthy();
+    // A predefined winner has a name and no page.
+    expect(within(row('Guest Crown')).getByText('Predefined Heroes')).toBeTruthy();
+    expect(within(row('Guest Crown')).queryByRole('link', { name: 'Predefined Heroes' })).toBeNull();
   });
 });

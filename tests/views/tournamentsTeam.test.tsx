@@ -35,11 +35,11 @@ describe('tournament team page', () => {
     expect(screen.getByText('Z')).toBeTruthy();
     const first = memberRow(r, captain.discordName);
     expect(within(first).getByText('CAPTAIN')).toBeTruthy();
-    expect(within(first).getByText('1534')).toBeTruthy();
+    expect(within(first).getByLabelText('Rank 1534').textContent).toBe('KR1534');
     expect(within(r).getByRole('link', { name: captain.discordName }).getAttribute('href')).toBe(`/players/${captain.id}`);
     const second = memberRow(r, mate.discordName);
     expect(within(second).getByText('PLAYER')).toBeTruthy();
-    expect(within(second).getByText('1200')).toBeTruthy();
+    expect(within(second).getByLabelText('Rank 1200')).toBeTruthy();
     // Guests get no team actions.
     expect(screen.queryByRole('button', { name: /Manage Team|Leave Team/ })).toBeNull();
   });
@@ -51,7 +51,7 @@ describe('tournament team page', () => {
     await renderAt(server, `/tournaments/${t.id}/${team.id}`);
     await roster();
     const sub = screen.getByRole('listitem', { name: 'Free substitute Ghost Rider' });
-    expect(within(sub).getByText('???')).toBeTruthy();
+    expect(within(sub).getByLabelText('Rank ???')).toBeTruthy();
     expect(within(sub).getByText('FREE SUBSTITUTE')).toBeTruthy();
   });
 

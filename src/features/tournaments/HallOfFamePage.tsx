@@ -16,7 +16,8 @@ export function winnerHref(t: HallOfFameEntry): string | null {
 
 function Winner({ tournament }: { tournament: HallOfFameEntry }) {
   const href = winnerHref(tournament);
-  if (!href) return <Text c="dimmed">To be decided</Text>;
+  // A predefined entry can win: it has a name but no page.
+  if (!href) return tournament.winningEntryName ? <Text fw={700}>{tournament.winningEntryName}</Text> : <Text c="dimmed">To be decided</Text>;
   return (
     <Anchor component={Link} href={href} fw={700}>
       {tournament.winningEntryName ?? 'Winner'}
