@@ -50,7 +50,13 @@ const announced = () => document.querySelector('[role="status"][aria-live="asser
 
 /** Picks `name` up with the keyboard, moves it over the place called `place` and drops it there. */
 async function dragWithKeyboard(user: UserEvent, name: string, place: string) {
-  screen.getByRole('button', { name }).focus();
+  // dnd-kit hands focus back to the last dropped player a moment after a drop: wait until ours keeps it.
+  const chip = screen.getByRole('button', { name });
+  await waitFor(async () => {
+    chip.focus();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(document.activeElement).toBe(chip);
+  });
   await user.keyboard('[Space]');
   // "Picked up …" is followed at once by where the player is.
   await waitFor(() => expect(announced()).toMatch(new RegExp(`Picked up ${name}|${name} is over`)));
