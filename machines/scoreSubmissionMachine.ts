@@ -96,9 +96,17 @@ export function reportBlocker(m: TournamentMatch): string | null {
   return null;
 }
 
+/** Why staff may not set or overwrite this match's result (null: they may), in the server's words. */
+export function staffResultBlocker(m: TournamentMatch): string | null {
+  if (m.tournament?.status !== 'ACTIVE' && m.tournament?.status !== 'COMPLETED') return MATCH_ERRORS.resultNotActive;
+  if (!m.live) return MATCH_ERRORS.notNeeded;
+  if (m.entryAbye || m.entryBbye) return MATCH_ERRORS.bye;
+  if (!isPlayable(m)) return MATCH_ERRORS.waiting;
+  return null;
+}
+
 /** Staff set a result (or overwrite one) while the tournament is ACTIVE or COMPLETED, once both entrants play. */
-export const staffMaySetResult = (m: TournamentMatch) =>
-  (m.tournament?.status === 'ACTIVE' || m.tournament?.status === 'COMPLETED') && isPlayable(m);
+export const staffMaySetResult = (m: TournamentMatch) => staffResultBlocker(m) === null;
 
 const setDraft = (draft: ScoreDraft, side: ScoreSide, value: string): ScoreDraft => ({ ...draft, [side]: value });
 /** Typing in a field clears its message and the form's. */

@@ -80,6 +80,10 @@ export const teamManagementMachine = setup({
     finish: (_, _params: { outcome: TeamManagementOutcome }) => {},
     reportError: (_, _params: { error: unknown }) => {},
     clearPending: assign({ pending: null }),
+    /** The player just invited or added is no longer someone to look for: the search starts afresh. */
+    forgetSearchWhenAdded: assign(({ context }) =>
+      context.pending?.kind === 'invite' || context.pending?.kind === 'forceAdd' ? { selected: null, search: '', results: [] } : { selected: null },
+    ),
     /** The action about to run (after confirming it, for the ones the spec confirms). */
     hold: assign({ pending: (_, action: TeamAction) => action, errors: {} }),
     showError: assign({ errors: ({ context }, error: { name?: string; substitutes?: string }) => ({ ...context.errors, ...error }) }),
@@ -209,8 +213,8 @@ export const teamManagementMachine = setup({
             target: 'loading',
             actions: [
               { type: 'notifyDone', params: ({ context }) => ({ action: context.pending!, team: context.team }) },
+              'forgetSearchWhenAdded',
               'clearPending',
-              assign({ selected: null }),
             ],
           },
         ],

@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from './client';
 import {
   images,
@@ -11,7 +11,7 @@ import {
   users,
 } from './schema';
 import { playerHandles, prng, SOCIAL_POSTS, TEAM_NAMES, teamLogoSvg, type Rng } from './demoData';
-import type { Game, Platform } from '../../src/domain/constants';
+import { SWITCHEROO_PAIRING_SLOTS, type Game, type Platform } from '../../src/domain/constants';
 import { seedBrackets } from './seedBrackets';
 
 const DAY = 86_400_000;
@@ -216,6 +216,7 @@ async function seedTournaments(
       await tx.insert(tournamentEntries).values(solo.map((p) => ({ tournamentId: t.id, userId: p.id })));
     }
     if (teamEntrants) await seedTournamentTeams(tx, rng, t, players, teamRows, teamEntrants);
+    if (t.status === 'COMPLETED' && t.tournamentType === 'SWITCHEROO') await seedPairedTeams(tx, t, solo);
     if (t.status === 'COMPLETED') await markWinner(tx, t);
   }
 }
@@ -250,9 +251,37 @@ async function seedTournamentTeams(
   }
 }
 
+const PAIRED_TEAM_NAMES = ['Pumpkin Patrol', 'Midnight Mix', 'Grave Shift', 'Hollow Point'];
+
+/**
+ * A completed SWITCHEROO was played by the teams its sign-ups were paired into (as the pairing screen seats them:
+ * A–D singles, A–B doubles), each with its bracket entry; its winner is one of them, as a real one would be.
+ * Deterministic (no draw from the seed's generator), so the rest of the demo league stays as it was.
+ */
+async function seedPairedTeams(tx: Tx, t: typeof tournaments.$inferSelect, signUps: (typeof users.$inferSelect)[]) {
+  const size = SWITCHEROO_PAIRING_SLOTS[t.switcherooType];
+  for (let i = 0; i * size < signUps.length; i++) {
+    const seated = signUps.slice(i * size, (i + 1) * size);
+    const [team] = await tx
+      .insert(temporaryTeams)
+      .values({ tournamentId: t.id, name: PAIRED_TEAM_NAMES[i] ?? `Team ${i + 1}`, captainId: seated[0].id, listOrder: i })
+      .returning();
+    await tx.insert(temporaryTeamMembers).values(
+      seated.map((p, slot) => ({ teamId: team.id, userId: p.id, tournamentId: t.id, teamRole: slot === 0 ? ('CAPTAIN' as const) : ('PLAYER' as const), slot })),
+    );
+    await tx.insert(tournamentEntries).values({ tournamentId: t.id, temporaryTeamId: team.id });
+  }
+}
+
 /** Completed demo tournaments name a winner so the hall of fame has rows (their brackets are not kept). */
 async function markWinner(tx: Tx, t: typeof tournaments.$inferSelect) {
-  const [entry] = await tx.select().from(tournamentEntries).where(eq(tournamentEntries.tournamentId, t.id)).limit(1);
+  // Team entries first: a SWITCHEROO is won by a team its players were paired into, not by a sign-up.
+  const [entry] = await tx
+    .select()
+    .from(tournamentEntries)
+    .where(eq(tournamentEntries.tournamentId, t.id))
+    .orderBy(sql`${tournamentEntries.temporaryTeamId} is null`, asc(tournamentEntries.id))
+    .limit(1);
   if (!entry) return;
   let winningEntryId: number;
   let winningEntryName: string;

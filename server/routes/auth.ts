@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import { discordOAuth, upsertDiscordUser } from '../auth/discord';
+import { BOT_NOT_CONFIGURED_PAGE, botInviteUrl, discordOAuth, upsertDiscordUser } from '../auth/discord';
 import { localSignInPage } from '../auth/localSignIn';
 import { COOKIES, cookieOptions, ensureCsrfCookie, requireUser } from '../auth/plugin';
 import { revokeByRefreshToken, rotateSession, startSession, type IssuedSession } from '../auth/sessions';
@@ -59,6 +59,15 @@ export function authRoutes(app: FastifyInstance, db: Db, config: Config) {
     }
     reply.header('content-security-policy', "default-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'");
     return reply.type('text/html').send(await localSignInPage(db));
+  });
+
+  /** The admin portal's "Invite the Discord bot": Discord's page that adds this application's bot to a server. */
+  app.get('/v1/auth/discord/bot', async (_request, reply) => {
+    if (!config.discord) {
+      reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
+      return reply.code(404).type('text/html').send(BOT_NOT_CONFIGURED_PAGE);
+    }
+    return reply.redirect(botInviteUrl(config.discord, config.discordBot?.guildId));
   });
 
   /** Discord redirects here (DISCORD_REDIRECT_URI). */

@@ -23,7 +23,8 @@ import {
   updateTournament,
   userTournaments,
 } from '../services/tournaments';
-import { listEntries, removeEntry, switcherooEntries } from '../services/tournamentEntries';
+import { ENTRY_KINDS, listEntries, removeEntry, switcherooEntries, type EntryKind } from '../services/tournamentEntries';
+import { badRequest } from '../http/errors';
 import { joinTournament, registerTournamentEntryPurpose } from '../services/tournamentJoin';
 import { JoinTournamentBody } from '../../src/api/contract/tournament';
 import { DEFAULT_SERVER_PAGE_SIZE } from '../../src/domain/constants';
@@ -148,18 +149,25 @@ export function tournamentRoutes(app: FastifyInstance, db: Db, config: Config) {
 
   // ------------------------------------------------------------------ entries
 
-  /** Public entries (refunded ones hidden): paged and searchable like every list, or all at once (`notPaginated=true`). */
-  app.get('/v1/tournament/:id/entries', async (request) => {
+  /** The query of both entry lists: paging and search, `notPaginated=true` for every entry, `kind` for one kind. */
+  const entryQuery = (request: FastifyRequest) => {
     const page = pageQuery(request.query);
     const all = boolQuery(query(request).notPaginated, 'notPaginated') === true;
-    return listEntries(db, idParam(params(request).id), { admin: false, search: page.search, page: all ? null : page });
-  });
+    const kind = query(request).kind;
+    if (kind !== undefined && kind !== '' && !ENTRY_KINDS.includes(kind as EntryKind)) {
+      throw badRequest(`"kind" must be one of ${ENTRY_KINDS.join(', ')}`);
+    }
+    return { search: page.search, page: all ? null : page, kind: (kind || null) as EntryKind | null };
+  };
+
+  /** Public entries (refunded ones hidden): paged and searchable like every list, or all at once (`notPaginated=true`). */
+  app.get('/v1/tournament/:id/entries', async (request) =>
+    listEntries(db, idParam(params(request).id), { admin: false, ...entryQuery(request) }),
+  );
 
   app.get('/v1/tournament/:id/entries/admin', async (request) => {
     requireRole(request);
-    const page = pageQuery(request.query);
-    const all = boolQuery(query(request).notPaginated, 'notPaginated') === true;
-    return listEntries(db, idParam(params(request).id), { admin: true, search: page.search, page: all ? null : page });
+    return listEntries(db, idParam(params(request).id), { admin: true, ...entryQuery(request) });
   });
 
   app.get('/v1/tournament/:id/entries/switcheroo', async (request) => {

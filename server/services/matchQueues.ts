@@ -9,11 +9,15 @@ import { likePattern } from './users';
  * The admin queues of tournament matches (GET /v1/tournament/tournament-matches/dispute|incomplete|overdue):
  * - dispute: both sides reported different scores (or the same draw) and no admin has decided it yet;
  * - incomplete: both entrants known, no result, and at least one side has not reported;
- * - overdue: both entrants known, no result, and the due date has passed (no due date: never overdue).
+ * - overdue: both entrants known, no result, and the due day is over (no due date: never overdue). A due date is a
+ *   day ("Due by 22/11/2026", stored as the start of that day, like the tournament's end date): a match due by the
+ *   22nd is overdue from the 23rd, not from the first minute of the 22nd.
  * Matches waiting for an entrant are left out: there is nobody to chase yet (the match feeding them is listed).
  */
 export type QueueKind = 'dispute' | 'incomplete' | 'overdue';
 export const QUEUE_KINDS: readonly QueueKind[] = ['dispute', 'incomplete', 'overdue'];
+
+const DAY_MS = 86_400_000;
 
 const entryA = alias(tournamentEntries, 'entry_a');
 const entryB = alias(tournamentEntries, 'entry_b');
@@ -43,7 +47,7 @@ function queueCondition(kind: QueueKind, now: number): SQL {
     case 'incomplete':
       return and(pending, or(isNull(m.entryAScoreA), isNull(m.entryBScoreA))) as SQL;
     case 'overdue':
-      return and(pending, isNotNull(m.dueByDate), lt(m.dueByDate, now)) as SQL;
+      return and(pending, isNotNull(m.dueByDate), lt(m.dueByDate, now - DAY_MS)) as SQL;
   }
 }
 

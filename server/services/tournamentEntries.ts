@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { temporaryTeamMembers, temporaryTeams, tournamentEntries, users } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
@@ -17,7 +17,15 @@ export interface EntryListOptions {
   search: string;
   /** null: every entry in one page (`notPaginated=true`). */
   page: { pageNo: number; perPage: number; offset: number } | null;
+  /**
+   * Only one kind of entry: `players` (a player's own entry) or `teams` (tournament teams and predefined names). A
+   * started SWITCHEROO holds both: the players' sign-ups and the teams they were paired into, which play the bracket.
+   */
+  kind?: EntryKind | null;
 }
+
+export const ENTRY_KINDS = ['players', 'teams'] as const;
+export type EntryKind = (typeof ENTRY_KINDS)[number];
 
 /** Members of temporary teams, CAPTAIN first, then by slot. */
 export async function teamMembers(db: Db | Tx, teamIds: number[]): Promise<Map<number, TeamMember[]>> {
@@ -56,6 +64,7 @@ export async function listEntries(db: Db, tournamentId: number, opts: EntryListO
     eq(tournamentEntries.tournamentId, tournamentId),
     opts.admin ? undefined : eq(tournamentEntries.refunded, false),
     opts.search ? ilike(name, likePattern(opts.search)) : undefined,
+    opts.kind === 'players' ? isNotNull(tournamentEntries.userId) : opts.kind === 'teams' ? isNull(tournamentEntries.userId) : undefined,
   );
   const base = db
     .select({

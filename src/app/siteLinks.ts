@@ -10,6 +10,4 @@ export const SITE = {
   discordInvite: 'https://discord.gg/clutch',
   supportTickets: 'https://discord.gg/clutch-support',
   schedule: 'https://clutch.gg/schedule',
-  leagueVideo: 'https://www.youtube-nocookie.com/embed/5qap5aO4i9A',
-  botInvite: 'https://discord.com/oauth2/authorize?client_id=0&scope=bot',
 } as const;

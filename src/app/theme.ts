@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { Avatar, createTheme, type MantineColorsTuple } from '@mantine/core';
 
 // Clutch's brand: an electric violet that reads well on the dark background.
 const clutch: MantineColorsTuple = [
@@ -22,4 +22,8 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '800' },
   defaultRadius: 'md',
+  components: {
+    // Initials on the light variant's deep violet were hard to read on the dark background.
+    Avatar: Avatar.extend({ defaultProps: { variant: 'filled' } }),
+  },
 });

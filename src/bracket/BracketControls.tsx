@@ -27,7 +27,7 @@ function Tool({ label, onClick, disabled, pressed, children }: { label: string; 
 /** Jump buttons, entrant search, zoom and fullscreen. */
 export function BracketControls({ engine, matches, fullscreen, onToggleFullscreen }: BracketControlsProps) {
   const hasLosers = matches.some((m) => m.track === 'losers' && m.live);
-  const zoom = (factor: number) => engine?.zoomTo(engine.getCamera().zoom * factor);
+  const zoom = (factor: number) => engine?.zoomBy(factor);
   return (
     <Group justify="space-between" gap="xs" wrap="wrap">
       <Group gap="xs">

@@ -13,7 +13,7 @@ export interface BracketViewProps {
   /** URL of a match page (links of the DOM mirror, new-tab clicks on the canvas). */
   matchHref: (id: number) => string;
   onOpenMatch: (id: number) => void;
-  /** Height of the canvas outside fullscreen (default 640 px). */
+  /** Height of the canvas outside fullscreen (default: the window's height below the page's title and controls). */
   height?: number | string;
 }
 
@@ -22,7 +22,13 @@ export interface BracketViewProps {
  * a route can `React.lazy(() => import('…/bracket/BracketView'))` and keep Pixi out of the
  * main bundle.
  */
-export default function BracketView({ matches, matchHref, onOpenMatch, height = 640 }: BracketViewProps) {
+/**
+ * The canvas fills the window below the title and the controls, so the whole canvas and its hint are in view at
+ * 1280×800: the wheel zooms the bracket, and a canvas taller than the window would leave its bottom out of reach.
+ */
+const FIT_WINDOW = 'clamp(360px, calc(100dvh - 270px), 1000px)';
+
+export default function BracketView({ matches, matchHref, onOpenMatch, height = FIT_WINDOW }: BracketViewProps) {
   const [engine, setEngine] = useState<BracketEngine | null>(null);
   const { ref, toggle, fullscreen } = useFullscreenElement<HTMLDivElement>();
   return (
@@ -31,7 +37,10 @@ export default function BracketView({ matches, matchHref, onOpenMatch, height = 
       <div className={classes.canvasArea}>
         <BracketCanvas matches={matches} matchHref={matchHref} onOpenMatch={onOpenMatch} height={fullscreen ? '100%' : height} onEngine={setEngine} />
       </div>
-      <Text className={classes.hint}>Drag to pan, scroll or pinch to zoom, hover a name to follow its path. Keys: arrows, +, −, 0.</Text>
+      <Text className={classes.hint}>
+        Drag to pan, scroll or pinch to zoom, hover a name to follow its path. Keys: arrows, +, −, 0 to fit. A blue match number: ready to
+        play.
+      </Text>
       <BracketMirror matches={matches} matchHref={matchHref} onOpenMatch={onOpenMatch} onFocusMatch={(id) => engine?.flyToMatch(id)} />
     </div>
   );

@@ -138,6 +138,39 @@ describe('bracket canvas in a real browser', () => {
     expect(errors).toEqual([]);
   });
 
+  it('adds up quick zoom and pan steps: each +, Zoom out or arrow press counts, even while the previous one is still animating', async () => {
+    const { page, errors } = await newPage(browser);
+    await openBracket(page, await tournamentId(page, 'Winter Major'));
+    const zoom = async () => Number(await host(page).getAttribute('data-zoom'));
+    const settlesAt = (expected: number) =>
+      page.waitForFunction((z) => document.querySelector('[data-testid="bracket-canvas"]')?.getAttribute('data-zoom') === z, expected.toFixed(3), {
+        timeout: 10_000,
+      });
+    const start = await zoom();
+
+    await page.locator('[data-testid="bracket-canvas"] canvas').focus();
+    for (let i = 0; i < 4; i++) await page.keyboard.press('+');
+    await settlesAt(start * 1.25 ** 4);
+
+    const zoomOut = page.getByRole('button', { name: 'Zoom out' });
+    for (let i = 0; i < 3; i++) await zoomOut.click({ delay: 0 });
+    await settlesAt(start * 1.25 ** 4 * (1 / 1.4) ** 3);
+
+    // Arrow keys pan 160 px a press: two quick presses right and one down go 320 px right and 160 px down.
+    const from = await camera(page);
+    await page.locator('[data-testid="bracket-canvas"] canvas').focus();
+    for (const key of ['ArrowRight', 'ArrowRight', 'ArrowDown']) await page.keyboard.press(key);
+    await page.waitForFunction(
+      ({ x, y }) => {
+        const [cx, cy] = (document.querySelector('[data-testid="bracket-canvas"]')?.getAttribute('data-camera') ?? '').split(',').map(Number);
+        return Math.abs(cx - x) < 0.5 && Math.abs(cy - y) < 0.5;
+      },
+      { x: from.x + 320 / from.zoom, y: from.y + 160 / from.zoom },
+      { timeout: 10_000 },
+    );
+    expect(errors).toEqual([]);
+  });
+
   it('moves the camera to the Losers track and back to the Winners track', async () => {
     const { page } = await newPage(browser);
     const id = await tournamentId(page, 'Winter Major');

@@ -59,6 +59,24 @@ describe('the shell in a real browser', () => {
     expect(errors).toEqual([]);
   });
 
+  it('plays the league explainer video, served by the platform itself', async () => {
+    const { page, errors } = await newPage(browser);
+    await page.goto('/league');
+    const video = page.getByLabel('How Clutch League works');
+    await video.waitFor();
+    await video.evaluate((v: HTMLVideoElement) => {
+      v.muted = true;
+      return v.play();
+    });
+    await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 0);
+    const { duration, error } = await video.evaluate((v: HTMLVideoElement) => ({ duration: v.duration, error: v.error }));
+    expect(error).toBeNull();
+    // The file carries its length, so the player shows it and can seek.
+    expect(duration).toBeGreaterThan(20);
+    expect(Number.isFinite(duration)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
   it('shows the not-found page with a Home button on an unknown path', async () => {
     const { page } = await newPage(browser);
     await page.goto('/this/does/not/exist');

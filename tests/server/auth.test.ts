@@ -332,6 +332,40 @@ describe('local sign-in behind a TLS proxy', () => {
   });
 });
 
+describe('the bot invite without Discord', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server?.close());
+
+  it('explains what to configure instead of sending the admin to a broken Discord page', async () => {
+    const res = await server.agent().get('/v1/auth/discord/bot');
+    expect(res.status).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('The Discord bot is not set up');
+    expect(res.body).toContain('DISCORD_CLIENT_ID');
+  });
+
+  it("names the league's server when DISCORD_GUILD_ID is set", async () => {
+    const configured = await startTestServer({
+      config: {
+        discord: { clientId: '4242', clientSecret: 's', redirectUri: 'http://localhost/cb', apiBase: 'https://discord.com' },
+        discordBot: { token: 't', guildId: '777', apiBase: 'https://discord.com' },
+      },
+    });
+    try {
+      const url = new URL(String((await configured.agent().get('/v1/auth/discord/bot')).headers.location));
+      expect(url.origin).toBe('https://discord.com');
+      expect(url.searchParams.get('client_id')).toBe('4242');
+      expect(url.searchParams.get('guild_id')).toBe('777');
+      expect(url.searchParams.get('disable_guild_select')).toBe('true');
+    } finally {
+      await configured.close();
+    }
+  });
+});
+
 describe('local sign-in in production', () => {
   let server: TestServer;
   beforeAll(async () => {
@@ -444,6 +478,15 @@ describe('Discord sign-in (OAuth2 with PKCE) against a fake Discord', () => {
     const state = new URL(String(start.headers.location)).searchParams.get('state');
     const res = await agent.get(`/v1/auth/discord/callback?code=not-issued&state=${state}`);
     expect(res.headers.location).toBe('/login?error=discord');
+  });
+
+  it("sends the admin portal's Invite the Discord bot to Discord's bot authorization for this application", async () => {
+    const res = await server.agent().get('/v1/auth/discord/bot');
+    expect(res.status).toBe(302);
+    const url = new URL(String(res.headers.location));
+    expect(`${url.origin}${url.pathname}`).toBe(`${discord.base}/oauth2/authorize`);
+    // Manage Channels (1 << 4) and Manage Roles (1 << 28): what the tournament Discord clean-up needs.
+    expect(Object.fromEntries(url.searchParams)).toEqual({ client_id: discord.clientId, scope: 'bot', permissions: '268435472' });
   });
 
   it('does not offer local sign-in when Discord is configured', async () => {

@@ -356,7 +356,9 @@ describe('tournament matches', () => {
   describe('admin queues', () => {
     it('lists incomplete and overdue matches, searchable and paged, for staff only', async () => {
       const tag = `Queue Cup ${Date.now()}`;
-      const past = await createTournament(db(), { ranks: ranks(4), title: `${tag} Past`, endDate: Date.now() - 86_400_000 });
+      const past = await createTournament(db(), { ranks: ranks(4), title: `${tag} Past`, endDate: Date.now() - 2 * 86_400_000 });
+      // Due today (the day began an hour ago): "Due by" today is not overdue until the day is over.
+      const today = await createTournament(db(), { ranks: ranks(4), title: `${tag} Today`, endDate: Date.now() - 3_600_000 });
       const future = await createTournament(db(), { ranks: ranks(4), title: `${tag} Future` });
       const m1 = (await bracketOf(server.agent(), past.tournamentId)).byNumber(1);
       await report(past, m1, 'A', 3, 0);
@@ -364,10 +366,11 @@ describe('tournament matches', () => {
 
       const incomplete = await queue('incomplete');
       expect(incomplete.status).toBe(200);
-      expect(incomplete.body).toMatchObject({ pageNo: 1, pageSize: 25, total: 4 });
+      expect(incomplete.body).toMatchObject({ pageNo: 1, pageSize: 25, total: 6 });
       const first = incomplete.body.results[0];
       expect(first).toMatchObject({ id: m1.id, entryASubmitted: true, entryBSubmitted: false, tournament: { id: past.tournamentId } });
       expect(incomplete.body.results.filter((r: any) => r.tournament.id === future.tournamentId)).toHaveLength(2);
+      expect(incomplete.body.results.filter((r: any) => r.tournament.id === today.tournamentId)).toHaveLength(2);
 
       const overdue = await queue('overdue');
       expect(overdue.body.total).toBe(2);

@@ -684,6 +684,35 @@ describe('tournaments: admin calls, lifecycle, lists and entries', () => {
       expect(notSwitcheroo.status).toBe(409);
     });
 
+    it('lists the teams and the players of a started SWITCHEROO apart (kind=teams|players)', async () => {
+      const id = await createTournament(admin, { tournamentType: 'SWITCHEROO', switcherooType: 'DOUBLES', signUpLimit: 16 });
+      const players = [];
+      for (let i = 0; i < 2; i++) {
+        const p = await newPlayer(server);
+        await p.agent.post(`/v1/billing/join-tournament/${id}/${p.user.id}`, {});
+        players.push(p.user);
+      }
+      // The pairing made a team of both, and the bracket gave the team its entry.
+      const [team] = await db().insert(temporaryTeams).values({ tournamentId: id, name: 'Paired Up', captainId: players[0].id }).returning();
+      await db().insert(temporaryTeamMembers).values(
+        players.map((p, slot) => ({ teamId: team.id, userId: p.id, tournamentId: id, teamRole: slot === 0 ? ('CAPTAIN' as const) : ('PLAYER' as const), slot })),
+      );
+      await db().insert(tournamentEntries).values({ tournamentId: id, temporaryTeamId: team.id, wins: 1 });
+      await setStatus(server, id, 'ACTIVE');
+
+      const names = (res: { body: { results: { name?: string; discordName?: string }[] } }) => res.body.results.map((e) => e.name ?? e.discordName);
+      const teams = await guest.get(`/v1/tournament/${id}/entries?kind=teams`);
+      expect(teams.body.total).toBe(1);
+      expect(names(teams)).toEqual(['Paired Up']);
+      const signUps = await guest.get(`/v1/tournament/${id}/entries?kind=players`);
+      expect(names(signUps)).toEqual(players.map((p) => p.discordName));
+      expect(names(await guest.get(`/v1/tournament/${id}/entries`))).toHaveLength(3);
+      expect(names(await admin.get(`/v1/tournament/${id}/entries/admin?kind=teams&notPaginated=true`))).toEqual(['Paired Up']);
+      const bad = await guest.get(`/v1/tournament/${id}/entries?kind=everyone`);
+      expect(bad.status).toBe(400);
+      expect(bad.body.message).toBe('"kind" must be one of players, teams');
+    });
+
     it('removes a team entry with its team, and a player entry; not once ACTIVE', async () => {
       const id = await createTournament(admin, { teamLimit: 2 });
       const { user, agent } = await newPlayer(server);

@@ -135,7 +135,8 @@ describe('tournament match page', () => {
     expect(within(screen.getByRole('region', { name: 'Notifications' })).getByText('Score was submitted successfully')).toBeTruthy();
     // (The first POST of a page may be answered 419 and sent again with a CSRF token.)
     expect(new Set(sent.filter((r) => r.startsWith('POST')))).toEqual(new Set([`POST /v1/tournament/${f.tournamentId}/match/${m.id}`]));
-    expect(await within(side('B')).findByText('reported 2 – 3')).toBeTruthy();
+    // Both names with the report: it reads A's score, then B's, whichever side made it.
+    expect(await within(side('B')).findByText(`reported ${other.discordName} 2 – 3 ${me.discordName}`)).toBeTruthy();
     expect(within(side('A')).getByText('not reported yet')).toBeTruthy();
     expect(button('SUBMIT SCORE')).toBeNull();
     expect(screen.getByText('Your side has already reported a score')).toBeTruthy();
@@ -165,8 +166,8 @@ describe('tournament match page', () => {
     }
     // m2 is the last rendered: the sides disagree.
     expect(await screen.findByText('DISPUTE')).toBeTruthy();
-    expect(within(side('A')).getByText('reported 3 – 1')).toBeTruthy();
-    expect(within(side('B')).getByText('reported 1 – 3')).toBeTruthy();
+    expect(within(side('A')).getByText(`reported ${m2.teamA!.name} 3 – 1 ${m2.teamB!.name}`)).toBeTruthy();
+    expect(within(side('B')).getByText(`reported ${m2.teamA!.name} 1 – 3 ${m2.teamB!.name}`)).toBeTruthy();
     expect(side('A').getAttribute('aria-label')).toBe('Entry A');
 
     // Staff replace the disputed reports: OVERWRITE SCORE (ADMIN).
@@ -248,6 +249,28 @@ describe('tournament match page', () => {
     expect(await screen.findByRole('heading', { name: 'Match not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to the bracket' }).getAttribute('href')).toBe(`/tournaments/${f.tournamentId}`);
     expect(screen.queryByText('An error occurred')).toBeNull();
+  });
+
+  it('tells staff why a match offers no result to set: waiting for its entries, or a bye', async () => {
+    const f = await createBracketFixture(db(), { entries: 5 });
+    const matches = await matchesOf(server.agent(), f.tournamentId);
+    const admin = (await createAccount(db(), 'ADMIN')).discordName;
+
+    const waiting = matches.find((m) => m.live && !m.entryAbye && !m.entryBbye && (m.entryAId === null || m.entryBId === null))!;
+    await asUser(admin, `/tournaments/${f.tournamentId}/match/${waiting.id}`);
+    expect(await screen.findByText('This match is waiting for its entries')).toBeTruthy();
+    expect(button('SUBMIT SCORE (ADMIN)')).toBeNull();
+
+    const withBye = matches.find((m) => m.track === 'winners' && m.round === 0 && m.entryBbye && !m.entryAbye)!;
+    await asUser(admin, `/tournaments/${f.tournamentId}/match/${withBye.id}`);
+    expect(await screen.findByText('This match has a bye and is decided automatically')).toBeTruthy();
+    expect(button('SUBMIT SCORE (ADMIN)')).toBeNull();
+
+    // A playable match: the button, and no such line.
+    const playable = await firstPlayable(server.agent(), f.tournamentId);
+    await asUser(admin, `/tournaments/${f.tournamentId}/match/${playable.id}`);
+    expect(await screen.findByRole('button', { name: 'SUBMIT SCORE (ADMIN)' })).toBeTruthy();
+    expect(screen.queryByText('This match is waiting for its entries')).toBeNull();
   });
 
   it('offers Try again when the match cannot be loaded', async () => {

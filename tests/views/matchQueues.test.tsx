@@ -101,7 +101,7 @@ describe('admin match lists', () => {
       expect(screen.getByText('Total Results: 1')).toBeTruthy();
     });
 
-    it('lists overdue matches only once their due date has passed', async () => {
+    it('lists overdue matches only once their due day has passed', async () => {
       const f = await createBracketFixture(db(), { entries: 2, title: `Overdue Queue Cup ${Date.now()}` });
       const [m] = await matchesOf(server.agent(), f.tournamentId);
       const { user } = await asAdmin('/admin/overdue');
@@ -109,10 +109,10 @@ describe('admin match lists', () => {
       await search(user, 'Search tournament matches', f.title);
       expect(await screen.findByText('No results found')).toBeTruthy();
 
-      const yesterday = Date.now() - 86_400_000;
-      await db().update(tournamentMatches).set({ dueByDate: yesterday }).where(eq(tournamentMatches.id, m.id));
+      const twoDaysAgo = Date.now() - 2 * 86_400_000;
+      await db().update(tournamentMatches).set({ dueByDate: twoDaysAgo }).where(eq(tournamentMatches.id, m.id));
       await user.click(screen.getByRole('button', { name: 'Refresh list' }));
-      await waitFor(() => expect(rows()[0] && cells(rows()[0])[1]).toBe(format(yesterday, 'dd/MM/yyyy')));
+      await waitFor(() => expect(rows()[0] && cells(rows()[0])[1]).toBe(format(twoDaysAgo, 'dd/MM/yyyy')));
       expect(cells(rows()[0])[2]).toBe(playerOf(f, m, 'A').discordName);
     });
   });

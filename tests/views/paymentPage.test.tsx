@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { eq } from 'drizzle-orm';
 import { api } from '../../src/api/client';
@@ -7,6 +7,7 @@ import { PaymentPage } from '../../src/features/payment/PaymentPage';
 import { payments } from '../../server/db/schema';
 import { startTestServer, type TestServer } from '../support/testServer';
 import { renderPayment } from '../support/renderPayment';
+import { PAYMENT_POLL_INTERVAL_MS, PAYMENT_POLL_TIMEOUT_MS } from '../../src/domain/constants';
 
 /** The text a screen reader reads as the field's description (hints and the error message under it). */
 const describedBy = (el: HTMLElement) =>
@@ -22,6 +23,7 @@ describe('the guest payment page', () => {
     api.configure({ fetch: server.agent().fetch });
   }, 60_000);
   afterAll(() => server.close());
+  afterEach(() => vi.useRealTimers());
 
   const sendButton = () => screen.getByRole('button', { name: 'Send Payment' });
 
@@ -97,5 +99,32 @@ describe('the guest payment page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Make another payment' }));
     expect(screen.getByRole('textbox', { name: /^Email/ })).toHaveProperty('value', '');
+  });
+
+  it('does not offer the form again while the bank is still deciding, so nobody pays twice', async () => {
+    // Fake timers (advancing with real time too) fast-forward the dialog's 20 s of status checks.
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderPayment(<PaymentPage />);
+    await user.type(screen.getByRole('textbox', { name: /^Email/ }), 'slow@example.com');
+    await user.type(screen.getByRole('textbox', { name: /^Amount/ }), '20');
+    await user.type(screen.getByRole('textbox', { name: /^Reference/ }), 'INV-SLOW');
+    await user.click(screen.getByRole('checkbox', { name: /terms and conditions/ }));
+    await user.click(sendButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Payment' });
+    await user.type(await within(dialog).findByRole('textbox', { name: /^Card number/ }), '4000 0000 0000 4444');
+    await user.click(within(dialog).getByRole('button', { name: 'Pay' }));
+
+    for (let t = 0; t <= PAYMENT_POLL_TIMEOUT_MS && !within(dialog).queryByRole('button', { name: 'Check again' }); t += PAYMENT_POLL_INTERVAL_MS) {
+      await act(() => vi.advanceTimersByTimeAsync(PAYMENT_POLL_INTERVAL_MS));
+    }
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('heading', { name: 'Payment Processing' })).toBeTruthy();
+    expect(screen.getByText(/Your payment of €20.00 for reference INV-SLOW is being confirmed by your bank/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Send Payment' })).toBeNull();
+    const [row] = await server.database.db.select().from(payments).where(eq(payments.reference, 'INV-SLOW'));
+    expect(row.status).toBe('PROCESSING');
   });
 });

@@ -9,3 +9,6 @@ export const logout = (): Promise<void> => api.send('/auth/logout', { method: 'P
 
 /** Where the browser goes to sign in (Discord, or the local sign-in page). */
 export const signInUrl = () => api.url('/auth/discord');
+
+/** Where the admin portal's "Invite the Discord bot" goes: the server redirects to Discord's bot authorization. */
+export const botInviteUrl = () => api.url('/auth/discord/bot');

@@ -31,6 +31,15 @@ export const getPublicEntries = (id: number) =>
 export const getAdminEntries = (id: number) =>
   api.call(`/tournament/${id}/entries/admin`, Paged(Entry), { query: { notPaginated: true } }).then((p) => p.results);
 
+/** The paged public entries list (for usePagedList): GET /v1/tournament/{id}/entries?pageNo[&kind][&search]. */
+export const publicEntriesEndpoint = (id: number) => `/tournament/${id}/entries`;
+
+/**
+ * The `kind` filter of both entry lists: a player's own entries, or tournament teams and predefined names. A started
+ * SWITCHEROO holds both: the players' sign-ups and the teams they were paired into.
+ */
+export type EntryKind = 'players' | 'teams';
+
 /** The paged admin entries list (for usePagedList): GET /v1/tournament/{id}/entries/admin?pageNo. */
 export const adminEntriesEndpoint = (id: number) => `/tournament/${id}/entries/admin`;
 

@@ -1,4 +1,4 @@
-import { Anchor, Group, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { SITE } from '../siteLinks';
 import { CookiePreferences } from './CookiePreferences';
@@ -20,9 +20,9 @@ export function Footer() {
           <Anchor href={SITE.cookies} target="_blank" rel="noopener" c="dimmed" size="sm">
             Cookie Policy
           </Anchor>
-          <UnstyledButton onClick={prefs.open} c="dimmed" fz="sm" td="underline">
+          <Anchor component="button" type="button" onClick={prefs.open} c="dimmed" size="sm">
             Cookie Preferences
-          </UnstyledButton>
+          </Anchor>
           <Anchor href={SITE.companyUrl} target="_blank" rel="noopener" c="dimmed" size="sm">
             {SITE.company}
           </Anchor>

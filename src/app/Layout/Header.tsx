@@ -39,6 +39,7 @@ export function Header() {
               href={item.href}
               label={item.label}
               active={item.match(location)}
+              aria-current={item.match(location) ? 'page' : undefined}
               onClick={close}
             />
           ))}

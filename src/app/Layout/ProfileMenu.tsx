@@ -1,4 +1,4 @@
-import { Avatar, Menu, UnstyledButton } from '@mantine/core';
+import { Avatar, Menu, Tooltip, UnstyledButton } from '@mantine/core';
 import { Link, useLocation } from 'wouter';
 import { isStaffRole, useSessionActor, useSessionUser } from '../session';
 
@@ -9,9 +9,11 @@ export function ProfileMenu() {
   const [, navigate] = useLocation();
   if (!user) {
     return (
-      <UnstyledButton component={Link} href="/login" aria-label="Sign in">
-        <Avatar radius="xl" color="gray" />
-      </UnstyledButton>
+      <Tooltip label="Sign in">
+        <UnstyledButton component={Link} href="/login" aria-label="Sign in">
+          <Avatar radius="xl" color="gray" />
+        </UnstyledButton>
+      </Tooltip>
     );
   }
   // The header is sticky, so the avatar never scrolls away: the menu has no reason to hide as "detached" (a check

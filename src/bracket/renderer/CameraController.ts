@@ -68,10 +68,37 @@ export class CameraController {
     this.cam = this.clamp(panBy(zoomAt(this.cam, this.cam.zoom * factor, sx, sy), dx, dy));
   }
 
+  /**
+   * The zoom the camera is heading for: the target of an eased zoom or of an animated move, else the
+   * current zoom. Relative zoom steps start from here, so quick presses add up instead of each
+   * scaling whatever zoom the animation happened to be at.
+   */
+  get targetZoom(): number {
+    const m = this.motion;
+    if (m.kind === 'wheel') return m.target;
+    if (m.kind === 'path') return clampZoom(m.at(1).zoom);
+    return this.cam.zoom;
+  }
+
+  /**
+   * Where the camera is heading: the end of an animated move or of an eased zoom, else where it is.
+   * Relative moves (arrow keys) start from here, so quick presses add up.
+   */
+  get target(): Camera {
+    const m = this.motion;
+    if (m.kind === 'path') return this.clamp(m.at(1));
+    if (m.kind === 'wheel') return this.clamp(zoomAt(this.cam, m.target, m.sx, m.sy));
+    return this.cam;
+  }
+
   /** A wheel notch: ease towards the new zoom around the pointer; notches accumulate. */
   wheel(factor: number, sx: number, sy: number, now: number): void {
-    const base = this.motion.kind === 'wheel' ? this.motion.target : this.cam.zoom;
-    this.motion = { kind: 'wheel', target: clampZoom(base * factor), sx, sy, last: now };
+    this.zoomBy(factor, sx, sy, now);
+  }
+
+  /** Eases the zoom by `factor` about a screen point; steps taken while one is under way accumulate. */
+  zoomBy(factor: number, sx: number, sy: number, now: number): void {
+    this.motion = { kind: 'wheel', target: clampZoom(this.targetZoom * factor), sx, sy, last: now };
   }
 
   /** Zooms immediately (trackpad pinch gestures arrive as many small wheel events). */

@@ -58,7 +58,10 @@ export class QuadStream {
   }
 
   destroy(): void {
+    // The shader first: it lets go of its textures (the glyph atlas), which are destroyed after it.
+    const shader = this.mesh.shader;
     this.mesh.destroy();
+    shader?.destroy();
     this.geometry.destroy(true);
   }
 }

@@ -59,6 +59,11 @@ export interface BracketEngine {
   setData(matches: readonly ViewMatch[]): void;
   /** Zooms to `zoom` (clamped to 0.125–4) about the screen point `at` (default: the centre). */
   zoomTo(zoom: number, at?: Point, options?: MoveOptions): void;
+  /**
+   * Zooms by `factor` about the screen point `at` (default: the centre), from the zoom the camera is
+   * heading for: steps made while a zoom is still animating add up (zoom buttons, + and − keys).
+   */
+  zoomBy(factor: number, at?: Point, options?: MoveOptions): void;
   /** Pans by a screen-pixel offset. */
   panBy(dx: number, dy: number, options?: MoveOptions): void;
   /** Shows the Winners or Losers track, or fits the whole bracket. */
@@ -352,13 +357,13 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
         if (!layout) return;
         const p = screenToWorld(controller.cam, sx, sy);
         if (nodeAt(layout, p.x, p.y) >= 0) return;
-        controller.zoomAround(controller.cam.zoom * 2, sx, sy, now());
+        controller.zoomBy(2, sx, sy, now());
         requestFrame();
       },
       key: (action) => {
         const c = { x: controller.view.width / 2, y: controller.view.height / 2 };
-        if (action === 'in') engine.zoomTo(controller.cam.zoom * KEY_ZOOM, c);
-        else if (action === 'out') engine.zoomTo(controller.cam.zoom / KEY_ZOOM, c);
+        if (action === 'in') engine.zoomBy(KEY_ZOOM, c);
+        else if (action === 'out') engine.zoomBy(1 / KEY_ZOOM, c);
         else if (action === 'fit') engine.jumpTo('fit');
         else {
           const dx = action === 'left' ? KEY_PAN : action === 'right' ? -KEY_PAN : 0;
@@ -421,8 +426,18 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
       }
       requestFrame();
     },
+    zoomBy(factor, at, opts) {
+      if (opts?.animate === false) {
+        engine.zoomTo(controller.targetZoom * factor, at, opts);
+        return;
+      }
+      const p = at ?? { x: controller.view.width / 2, y: controller.view.height / 2 };
+      controller.zoomBy(factor, p.x, p.y, now());
+      requestFrame();
+    },
     panBy(dx, dy, opts) {
-      move(panBy(controller.cam, dx, dy), opts);
+      // From where a move under way ends, so that quick presses of the arrow keys add up.
+      move(panBy(controller.target, dx, dy), opts);
     },
     jumpTo(to, opts) {
       move(cameraFor(to), opts, true);

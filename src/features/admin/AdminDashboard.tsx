@@ -1,7 +1,7 @@
 import { Button, SimpleGrid } from '@mantine/core';
 import { Link } from 'wouter';
 import { PageTitle } from '../../ui/PageTitle/PageTitle';
-import { SITE } from '../../app/siteLinks';
+import { botInviteUrl } from '../../api/endpoints/session';
 
 const ITEMS = [
   ['Users', '/admin/users'],
@@ -29,7 +29,7 @@ export function AdminDashboard() {
             {label}
           </Button>
         ))}
-        <Button component="a" href={SITE.botInvite} target="_blank" rel="noopener" size="lg" color="#5865F2">
+        <Button component="a" href={botInviteUrl()} target="_blank" rel="noopener" size="lg" color="#5865F2">
           Invite the Discord bot
         </Button>
       </SimpleGrid>

@@ -1,12 +1,19 @@
-import { Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
-import { Redirect } from 'wouter';
+import { Alert, Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Redirect, useSearch } from 'wouter';
 import { signInUrl } from '../../api/endpoints/session';
 import { useSessionUser } from '../../app/session';
 import { SITE } from '../../app/siteLinks';
 
+/** Why the server sent the browser back here (`/login?error=…`) instead of signing it in. */
+const SIGN_IN_ERRORS: Record<string, string> = {
+  state: 'Your sign-in expired or was started in another tab. Please try again.',
+  discord: 'Discord could not sign you in. Please try again.',
+};
+
 /** Sign-in: "Continue with Discord" (a browser redirect to /v1/auth/discord). Signed-in users go home. */
 export function LoginPage() {
   const user = useSessionUser();
+  const error = new URLSearchParams(useSearch()).get('error');
   if (user) return <Redirect to="/" replace />;
   return (
     <Stack align="center" py={60}>
@@ -19,6 +26,11 @@ export function LoginPage() {
           <Text c="dimmed" ta="center" size="sm">
             Join tournaments, form a team and report your scores.
           </Text>
+          {error && (
+            <Alert color="red" title="Sign-in failed" role="alert">
+              {SIGN_IN_ERRORS[error] ?? SIGN_IN_ERRORS.discord}
+            </Alert>
+          )}
           <Button component="a" href={signInUrl()} size="lg" color="#5865F2" fullWidth>
             Continue with Discord
           </Button>

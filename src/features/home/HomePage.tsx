@@ -16,11 +16,14 @@ export function HomePage() {
           <Title order={2} mb="md">
             Featured tournament
           </Title>
-          <DataLoader load={getFeaturedTournament}>
-            {(t) =>
-              t ? <TournamentCard tournament={t} /> : <Text c="dimmed">No featured tournament right now.</Text>
-            }
-          </DataLoader>
+          {/* The card fills its parent's height: a wrapper of its own size keeps it from spilling over the column. */}
+          <div>
+            <DataLoader load={getFeaturedTournament}>
+              {(t) =>
+                t ? <TournamentCard tournament={t} /> : <Text c="dimmed">No featured tournament right now.</Text>
+              }
+            </DataLoader>
+          </div>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Title order={2} mb="md">

@@ -1,4 +1,4 @@
-import { Anchor, Avatar, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Avatar, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import type { SocialPost } from '../../api/contract/social';
 import { DateText } from '../../ui/DateText/DateText';
 
@@ -20,6 +20,7 @@ export function SocialFeed({ posts }: { posts: SocialPost[] }) {
             </Text>
           </Group>
           <Text size="sm">{p.text}</Text>
+          {p.imageUrl && <Image src={p.imageUrl} alt="" radius="sm" mt="sm" mah={240} fit="cover" />}
           {p.url && (
             <Anchor href={p.url} target="_blank" rel="noopener" size="sm">
               View post

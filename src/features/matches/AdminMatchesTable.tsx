@@ -17,7 +17,7 @@ import { scoreLine, sideName } from './matchSides';
 
 const column = createColumnHelper<TournamentMatch>();
 const columns = [
-  column.accessor('matchNumber', { header: 'MATCH', cell: (c) => <Text fw={700}>{c.getValue()}</Text> }),
+  column.accessor('matchNumber', { header: 'MATCH', cell: (c) => <Text size="sm" fw={700}>{c.getValue()}</Text> }),
   column.accessor('roundName', { header: 'ROUND' }),
   column.display({ id: 'entryA', header: 'ENTRY A', cell: ({ row }) => sideName(row.original, 'A') }),
   column.display({ id: 'entryB', header: 'ENTRY B', cell: ({ row }) => sideName(row.original, 'B') }),
@@ -26,7 +26,9 @@ const columns = [
     header: 'SCORE',
     cell: ({ row }) => (
       <Group gap="xs" wrap="nowrap">
-        <Text ff="monospace">{scoreLine(row.original)}</Text>
+        <Text size="sm" ff="monospace">
+          {scoreLine(row.original)}
+        </Text>
         {row.original.dispute && (
           <Badge color="red" size="xs">
             DISPUTE
@@ -39,7 +41,7 @@ const columns = [
     id: 'view',
     header: '',
     cell: ({ row }) => (
-      <Anchor component={Link} href={`/tournaments/${row.original.tournamentId}/match/${row.original.id}`} fw={600}>
+      <Anchor component={Link} href={`/tournaments/${row.original.tournamentId}/match/${row.original.id}`} fw={600} size="sm">
         VIEW MATCH
       </Anchor>
     ),

@@ -2,12 +2,12 @@ import { Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core'
 import { Link } from 'wouter';
 import type { TournamentMatch } from '../../api/contract/tournament';
 import { DateText } from '../../ui/DateText/DateText';
-import { isPlayable, reportBlocker } from '../../../machines/scoreSubmissionMachine';
+import { isPlayable, reportBlocker, staffResultBlocker } from '../../../machines/scoreSubmissionMachine';
 import { ChangeTeams } from './ChangeTeams';
-import { changeableSides } from './changeEntriesMachine';
+import { mayChangeEntries } from './changeEntriesMachine';
 import { MatchScorePanel } from './MatchScorePanel';
 import { MatchSideCard } from './MatchSideCard';
-import { adminScoreLabel, isOverwrite, sideView } from './matchSides';
+import { adminScoreLabel, isOverwrite, reportLine, sideView } from './matchSides';
 import type { ScoreSubmission } from './useScoreSubmission';
 import classes from './MatchPage.module.css';
 
@@ -24,9 +24,9 @@ export function MatchDetails({ match: m, submission, isStaff }: MatchDetailsProp
   const playable = isPlayable(m);
   const canReport = snapshot.can({ type: 'score.start' });
   const canSetResult = snapshot.can({ type: 'admin.start' });
-  const blocker = m.viewerSide && idle && !canReport ? reportBlocker(m) : null;
-  const canChangeTeams =
-    isStaff && idle && (m.tournament?.status === 'ACTIVE' || m.tournament?.status === 'CLOSED') && changeableSides(m).length > 0;
+  // Why the viewer has no score button: a player reads why they cannot report, staff why no result can be set.
+  const blocker = !idle ? null : m.viewerSide && !canReport ? reportBlocker(m) : isStaff && !canSetResult ? staffResultBlocker(m) : null;
+  const canChangeTeams = isStaff && idle && mayChangeEntries(m);
   const title = m.tournament?.title ?? `Tournament ${m.tournamentId}`;
   return (
     <Stack gap="lg">
@@ -56,9 +56,9 @@ export function MatchDetails({ match: m, submission, isStaff }: MatchDetailsProp
         </Text>
       </Stack>
       <Group align="stretch" gap="md" wrap="nowrap">
-        <MatchSideCard view={sideView(m, 'A')} showReport={playable} />
+        <MatchSideCard view={sideView(m, 'A')} report={playable ? reportLine(m, 'A') : null} />
         <Text className={classes.versus}>VS</Text>
-        <MatchSideCard view={sideView(m, 'B')} showReport={playable} />
+        <MatchSideCard view={sideView(m, 'B')} report={playable ? reportLine(m, 'B') : null} />
       </Group>
       {(canReport || canSetResult || canChangeTeams || blocker) && (
         <Group gap="sm">

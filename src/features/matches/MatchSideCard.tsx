@@ -7,7 +7,7 @@ import classes from './MatchPage.module.css';
 const COLORS = { winner: 'green', loser: 'red' } as const;
 
 /** One side of a match: logo or picture (or the first letter), the name linking to the team or player, the score. */
-export function MatchSideCard({ view, showReport }: { view: SideView; showReport: boolean }) {
+export function MatchSideCard({ view, report }: { view: SideView; report: string | null }) {
   const color = view.outcome ? COLORS[view.outcome] : undefined;
   const struck = view.outcome === 'loser';
   const placeholder = view.kind === 'bye' || view.kind === 'unknown' || view.kind === 'none';
@@ -19,7 +19,7 @@ export function MatchSideCard({ view, showReport }: { view: SideView; showReport
           <PlayerAvatar userId={view.userId ?? undefined} name={view.name} picture={view.imageUrl} size={72} />
         ) : (
           <Avatar src={view.imageUrl} alt={placeholder ? undefined : view.name} radius="xl" size={72} color="clutch">
-            {placeholder ? '–' : view.name.slice(0, 1).toUpperCase()}
+            {view.kind === 'unknown' ? '?' : placeholder ? '–' : view.name.slice(0, 1).toUpperCase()}
           </Avatar>
         )}
         {view.href ? (
@@ -34,9 +34,9 @@ export function MatchSideCard({ view, showReport }: { view: SideView; showReport
         <Text className={classes.score} c={color} aria-label={`Score of entry ${view.side}`}>
           {view.score ?? '–'}
         </Text>
-        {showReport && (
-          <Text size="sm" c="dimmed">
-            {view.reported ? `reported ${view.reported[0]} – ${view.reported[1]}` : 'not reported yet'}
+        {report && (
+          <Text size="sm" c="dimmed" ta="center">
+            {report}
           </Text>
         )}
       </Stack>

@@ -17,6 +17,10 @@ export function changeableSides(m: TournamentMatch): Side[] {
   return sides;
 }
 
+/** Whether staff may change any entry of this match now: the tournament is ACTIVE or CLOSED and a side can change. */
+export const mayChangeEntries = (m: TournamentMatch) =>
+  (m.tournament?.status === 'ACTIVE' || m.tournament?.status === 'CLOSED') && changeableSides(m).length > 0;
+
 /** The spec's PATCH body for the chosen entries: userXId for players, teamXId for teams, definedEntryX for names. */
 export function entriesPatch(choice: Record<Side, number | null>, entries: readonly Entry[], current: Record<Side, number | null>): MatchEntriesPatch {
   const patch: MatchEntriesPatch = {};
@@ -63,6 +67,7 @@ export const changeEntriesMachine = setup({
     reportError: (_, _params: { error: unknown }) => {},
   },
   guards: {
+    mayChange: ({ context }) => mayChangeEntries(context.match),
     hasChanges: ({ context }) => Object.keys(entriesPatch(context.choice, context.entries, currentOf(context.match))).length > 0,
   },
 }).createMachine({
@@ -71,7 +76,7 @@ export const changeEntriesMachine = setup({
   initial: 'closed',
   states: {
     closed: {
-      on: { 'entries.open': { target: 'loading', actions: assign({ choice: ({ context }) => currentOf(context.match) }) } },
+      on: { 'entries.open': { guard: 'mayChange', target: 'loading', actions: assign({ choice: ({ context }) => currentOf(context.match) }) } },
     },
     loading: {
       invoke: {

@@ -65,6 +65,16 @@ export function scoreLine(m: TournamentMatch): string {
 /** A side's name for lists: the entry's name, "bye" or "???". */
 export const sideName = (m: TournamentMatch, side: Side) => sideView(m, side).name;
 
+/**
+ * What side `side` reported, with both names so that the order cannot be misread:
+ * "reported Alpha 1 – 3 Bravo" (a report is always entry A's score, then entry B's), or "not reported yet".
+ */
+export function reportLine(m: TournamentMatch, side: Side): string {
+  const reported = sideView(m, side).reported;
+  if (!reported) return 'not reported yet';
+  return `reported ${sideName(m, 'A')} ${reported[0]} – ${reported[1]} ${sideName(m, 'B')}`;
+}
+
 /** Staff replace scores that exist (a result, or the disputed reports of both sides): OVERWRITE; otherwise SUBMIT. */
 export const isOverwrite = (m: TournamentMatch) => m.winningEntry !== '' || m.dispute;
 

@@ -24,7 +24,8 @@ export interface PaymentDialogProps {
   description: string;
   /** The server confirmed the payment ("Payment Received" is already shown). Close the dialog here. */
   onSucceeded?: () => void;
-  onClose: () => void;
+  /** The customer closed the dialog; `processing`: the bank was still deciding, the payment completes on its own. */
+  onClose: (outcome: { processing: boolean }) => void;
 }
 
 /**
@@ -57,7 +58,7 @@ function PaymentFlow({ clientSecret, create, amount, description, onSucceeded, o
 
   const close = () => {
     if (snapshot.can({ type: 'payment.cancel' })) send({ type: 'payment.cancel' });
-    onClose();
+    onClose({ processing: snapshot.matches('pending') });
   };
   const canPay = (method: PaymentMethod) => snapshot.can({ type: 'payment.submit', method });
   const pay = (method: PaymentMethod) => send({ type: 'payment.submit', method });
@@ -101,8 +102,8 @@ function PaymentFlow({ clientSecret, create, amount, description, onSucceeded, o
           <Alert color="red">Card payments are not available: this site has no Stripe publishable key.</Alert>
         )}
         {failed && secret === null && <Group justify="flex-end">{actions}</Group>}
-        {snapshot.matches('pending') && <PaymentPending onCheck={() => send({ type: 'payment.check' })} onClose={onClose} />}
-        {snapshot.matches('succeeded') && <PaymentDone onClose={onClose} />}
+        {snapshot.matches('pending') && <PaymentPending onCheck={() => send({ type: 'payment.check' })} onClose={close} />}
+        {snapshot.matches('succeeded') && <PaymentDone onClose={close} />}
       </Stack>
     </Modal>
   );

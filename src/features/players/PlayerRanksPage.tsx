@@ -41,7 +41,7 @@ export function PlayerRanksPage() {
   const filter = list.extra.freeAgent === true ? 'free' : 'all';
   return (
     <>
-      <PageTitle>Player Ranks</PageTitle>
+      <PageTitle documentTitle="Player Ranks">PLAYER RANKS</PageTitle>
       <PagedTable
         list={list}
         columns={columns}

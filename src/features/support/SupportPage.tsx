@@ -4,7 +4,7 @@ import { SITE } from '../../app/siteLinks';
 
 export function SupportPage() {
   return (
-    <Stack>
+    <>
       <PageTitle>Support</PageTitle>
       <Paper withBorder p="xl" radius="md">
         <Stack gap="md">
@@ -24,6 +24,6 @@ export function SupportPage() {
           </div>
         </Stack>
       </Paper>
-    </Stack>
+    </>
   );
 }

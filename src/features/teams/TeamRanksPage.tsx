@@ -41,7 +41,7 @@ export function TeamRanksPage() {
   const list = usePagedList('/team', TeamSummary);
   return (
     <>
-      <PageTitle>Team Ranks</PageTitle>
+      <PageTitle documentTitle="Team Ranks">TEAM RANKS</PageTitle>
       <PagedTable list={list} columns={columns} searchPrompt="Search teams" getRowId={(t) => String(t.id)} />
     </>
   );

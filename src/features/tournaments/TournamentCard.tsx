@@ -6,6 +6,7 @@ import { formatDate } from '../../domain/dates';
 import { isStaffRole, useSessionUser } from '../../app/session';
 import { registrationState } from '../../domain/tournamentRules';
 import { entriesCount, formatFee, typeLabel } from './format';
+import { RegistrationBadge } from './registration/RegistrationBadge';
 import classes from './TournamentCard.module.css';
 
 /**
@@ -52,18 +53,12 @@ export function TournamentCard({ tournament: t }: { tournament: Tournament }) {
             BRACKET
           </Button>
         )}
-        {registration === 'joined' ? (
-          <Button size="xs" color="green" variant="light" disabled>
-            JOINED
-          </Button>
-        ) : registration === 'open' ? (
+        {registration === 'open' ? (
           <Button size="xs" onClick={() => navigate(user ? details : '/login')}>
             REGISTER
           </Button>
         ) : (
-          <Button size="xs" variant="default" disabled>
-            CLOSED
-          </Button>
+          <RegistrationBadge state={registration} size="xs" />
         )}
       </Group>
     </Card>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screenToWorld } from '../../../src/bracket/camera';
+import { panBy, screenToWorld } from '../../../src/bracket/camera';
 import { CameraController } from '../../../src/bracket/renderer/CameraController';
 
 function controller() {
@@ -35,6 +35,43 @@ describe('CameraController', () => {
     expect(after.x).toBeCloseTo(anchor.x);
     expect(after.y).toBeCloseTo(anchor.y);
     expect(c.moving).toBe(false);
+  });
+
+  it('adds up zoom steps taken while a zoom is still animating (quick + + + +)', () => {
+    const c = controller();
+
+    for (let i = 0; i < 4; i++) {
+      c.zoomBy(1.25, 500, 300, i * 30);
+      // A frame or two between presses: the camera is mid-animation when the next press comes.
+      c.step(i * 30 + 16);
+    }
+    settle(c, 120);
+
+    expect(c.cam.zoom).toBeCloseTo(1.25 ** 4);
+  });
+
+  it('takes a zoom step from the end of an animated move, not from the middle of it', () => {
+    const c = controller();
+    c.animateTo({ x: 200, y: 200, zoom: 2 }, 0);
+    c.step(50);
+    expect(c.cam.zoom).toBeLessThan(2);
+
+    c.zoomBy(1.5, 500, 300, 50);
+    settle(c, 50);
+
+    expect(c.cam.zoom).toBeCloseTo(3);
+  });
+
+  it('heads for the end of a move under way, so quick arrow-key pans add up', () => {
+    const c = controller();
+
+    c.animateTo(panBy(c.target, -160, 0), 0);
+    c.step(16);
+    c.animateTo(panBy(c.target, 0, -160), 16);
+    settle(c, 16);
+
+    expect(c.cam.x).toBeCloseTo(260);
+    expect(c.cam.y).toBeCloseTo(260);
   });
 
   it('glides after a flick and comes to rest', () => {

@@ -18,7 +18,12 @@ export function DefinedEntriesList({ definedEntries }: { definedEntries: Defined
         {definedUsers.length === 0 ? (
           <Text c="dimmed">No custom players.</Text>
         ) : (
-          <List aria-label="Custom players">{definedUsers.map((u, i) => <List.Item key={i}>{u.name}</List.Item>)}</List>
+          // Columns: a qualifier can hold a thousand names.
+          <List aria-label="Custom players" style={{ columns: '12rem auto', columnGap: 'var(--mantine-spacing-xl)' }}>
+            {definedUsers.map((u, i) => (
+              <List.Item key={i}>{u.name}</List.Item>
+            ))}
+          </List>
         )}
       </Stack>
       <Stack gap="xs">

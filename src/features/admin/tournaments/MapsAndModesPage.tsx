@@ -11,7 +11,7 @@ export function MapsAndModesPage() {
   const { id } = useParams<{ id: string }>();
   const [, navigate] = useLocation();
   const [snapshot, send] = useMachine(mapsAndModesMachine, { input: { id: Number(id), navigate } });
-  const { tournament, rounds, values } = snapshot.context;
+  const { tournament, rounds, values, showMissing } = snapshot.context;
 
   if (snapshot.matches('loading') || snapshot.matches('checking') || snapshot.matches('refused')) {
     return (
@@ -61,6 +61,8 @@ export function MapsAndModesPage() {
               withAsterisk
               placeholder="Map and mode"
               value={values[round] ?? ''}
+              // After a refused save the empty rounds are marked (the notification says what is missing).
+              error={showMissing && !values[round]?.trim()}
               onChange={(e) => send({ type: 'map.change', roundName: round, value: e.currentTarget.value })}
               disabled={busy}
             />

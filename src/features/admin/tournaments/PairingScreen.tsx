@@ -84,7 +84,7 @@ function EntriesColumn({ players, disabled }: { players: PairingPlayer[]; disabl
   const data: PlaceData = { target: 'pool', label: 'ENTRIES', free: true };
   const { setNodeRef, isOver } = useDroppable({ id: POOL_ID, data });
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" className={classes.pool}>
       <Title order={3}>ENTRIES</Title>
       <div ref={setNodeRef} role="group" aria-label="ENTRIES" className={classes.column} data-over={isOver || undefined}>
         <Stack gap={6}>

@@ -23,6 +23,8 @@ interface Context {
   rounds: string[];
   /** The value typed for each round name. */
   values: Record<string, string>;
+  /** A save was refused for empty rounds: the view marks them until they are filled. */
+  showMissing: boolean;
 }
 
 type Event =
@@ -71,6 +73,7 @@ export const mapsAndModesMachine = setup({
       context.navigate('/admin/tournaments');
     },
     refuseMissing: () => notifyClientError(ERRORS.mapsUndefined.title, ERRORS.mapsUndefined.message),
+    markMissing: assign({ showMissing: true }),
     notifyUpdated: () => notifySuccess(SUCCESS.mapsUpdated),
     notifyStarted: () => notifySuccess(SUCCESS.tournamentStarted),
     showBracket: ({ context }) => context.navigate(`/tournaments/${context.id}`),
@@ -83,7 +86,7 @@ export const mapsAndModesMachine = setup({
   },
 }).createMachine({
   id: 'mapsAndModes',
-  context: ({ input }) => ({ id: input.id, navigate: input.navigate, tournament: null, rounds: [], values: {} }),
+  context: ({ input }) => ({ id: input.id, navigate: input.navigate, tournament: null, rounds: [], values: {}, showMissing: false }),
   initial: 'loading',
   states: {
     loading: {
@@ -117,7 +120,7 @@ export const mapsAndModesMachine = setup({
           actions: assign({ values: ({ context, event }) => ({ ...context.values, [event.roundName]: event.value }) }),
         },
         'maps.save': [
-          { guard: 'someRoundUndefined', actions: 'refuseMissing' },
+          { guard: 'someRoundUndefined', actions: ['refuseMissing', 'markMissing'] },
           { guard: 'startsOnSave', target: 'confirming' },
           { target: 'saving' },
         ],

@@ -38,7 +38,8 @@ export function tournamentColumns(handlers: { onEdit: (t: Tournament) => void; o
     column.accessor('status', {
       header: 'STATUS',
       cell: ({ getValue }) => (
-        <Badge color={STATUS_COLOR[getValue()]} variant="light">
+        // A narrow table must not squeeze the status into "ACTI…": the badge keeps its whole word.
+        <Badge color={STATUS_COLOR[getValue()]} variant="light" miw="max-content">
           {getValue()}
         </Badge>
       ),

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'wouter';
 import type { Tournament } from '../../../api/contract/tournament';
 import { isStaffRole, useSessionUser } from '../../../app/session';
 import { registrationState } from '../../../domain/tournamentRules';
+import { RegistrationBadge } from '../registration/RegistrationBadge';
 import { JoinTournament } from './JoinTournament';
 
 interface TournamentActionsProps {
@@ -30,20 +31,12 @@ export function TournamentActions({ tournament: t, reload }: TournamentActionsPr
           BRACKET
         </Button>
       )}
-      {registration === 'joined' ? (
-        <Button color="green" variant="light" disabled>
-          JOINED
-        </Button>
-      ) : registration === 'open' ? (
-        user ? (
-          <JoinTournament key={user.id} tournament={t} userId={user.id} reload={reload} />
-        ) : (
-          <Button onClick={() => navigate('/login')}>REGISTER</Button>
-        )
+      {registration !== 'open' ? (
+        <RegistrationBadge state={registration} />
+      ) : user ? (
+        <JoinTournament key={user.id} tournament={t} userId={user.id} reload={reload} />
       ) : (
-        <Button variant="default" disabled>
-          CLOSED
-        </Button>
+        <Button onClick={() => navigate('/login')}>REGISTER</Button>
       )}
     </Group>
   );

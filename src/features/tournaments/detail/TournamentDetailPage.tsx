@@ -1,8 +1,9 @@
+import type { Tournament } from '../../../api/contract/tournament';
 import { useParams } from 'wouter';
 import { getTournament } from '../../../api/endpoints/tournaments';
 import { NotFound } from '../../../app/NotFound';
 import { DataLoader } from '../../../ui/DataLoader/DataLoader';
-import { parseId } from '../params';
+import { orNotFound, parseId } from '../params';
 import { TournamentDetail } from './TournamentDetail';
 
 /** /tournaments/{tournamentId}/details. */
@@ -10,8 +11,8 @@ export function TournamentDetailPage() {
   const id = parseId(useParams<{ tournamentId: string }>().tournamentId);
   if (id === null) return <NotFound />;
   return (
-    <DataLoader key={id} load={() => getTournament(id)}>
-      {(tournament, reload) => <TournamentDetail tournament={tournament} reload={reload} />}
+    <DataLoader<Tournament | null> key={id} load={orNotFound(() => getTournament(id))}>
+      {(tournament, reload) => (tournament ? <TournamentDetail tournament={tournament} reload={reload} /> : <NotFound />)}
     </DataLoader>
   );
 }

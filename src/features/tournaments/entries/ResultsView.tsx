@@ -1,12 +1,13 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { Link } from 'wouter';
 import type { Tournament } from '../../../api/contract/tournament';
-import { DataLoader } from '../../../ui/DataLoader/DataLoader';
-import { EntriesTable } from './EntriesTable';
-import { entryColumns } from './entryColumns';
-import { loadEntries } from './loadEntries';
+import { EntriesPagedList } from './EntriesPagedList';
 
-/** A tournament in play or finished: entries ranked by record, the winner, and the way to the bracket. */
+/**
+ * A tournament in play or finished: the winner, the way to the bracket, and the entries ranked by record from the
+ * public list. A SWITCHEROO is played by the teams its players were paired into: they are ranked, and the players'
+ * sign-ups follow in a list of their own.
+ */
 export function ResultsView({ tournament: t, staff }: { tournament: Tournament; staff: boolean }) {
   return (
     <Stack gap="lg">
@@ -22,16 +23,14 @@ export function ResultsView({ tournament: t, staff }: { tournament: Tournament; 
           BRACKET
         </Button>
       </Group>
-      <DataLoader load={() => loadEntries(t)}>
-        {(entries, reload) => (
-          <EntriesTable
-            label="Standings"
-            entries={entries}
-            columns={entryColumns(t, { staff, ranked: true, onChanged: reload })}
-            empty="This tournament has no entries"
-          />
-        )}
-      </DataLoader>
+      {t.tournamentType === 'SWITCHEROO' ? (
+        <>
+          <EntriesPagedList tournament={t} label="Teams" kind="teams" staff={staff} ranked />
+          <EntriesPagedList tournament={t} label="Players" kind="players" staff={staff} ranked={false} />
+        </>
+      ) : (
+        <EntriesPagedList tournament={t} label="Standings" staff={staff} ranked />
+      )}
     </Stack>
   );
 }

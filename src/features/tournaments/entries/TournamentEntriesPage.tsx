@@ -6,7 +6,7 @@ import { NotFound } from '../../../app/NotFound';
 import { isStaffRole, useSessionUser } from '../../../app/session';
 import { DataLoader } from '../../../ui/DataLoader/DataLoader';
 import { PageTitle } from '../../../ui/PageTitle/PageTitle';
-import { parseId } from '../params';
+import { orNotFound, parseId } from '../params';
 import { entriesView } from './entriesView';
 import { EntriesListView } from './EntriesListView';
 import { GeneralEntriesView } from './GeneralEntriesView';
@@ -19,8 +19,8 @@ export function TournamentEntriesPage() {
   const id = parseId(useParams<{ tournamentId: string }>().tournamentId);
   if (id === null) return <NotFound />;
   return (
-    <DataLoader key={id} load={() => getTournament(id)}>
-      {(tournament) => <TournamentEntries tournament={tournament} />}
+    <DataLoader<Tournament | null> key={id} load={orNotFound(() => getTournament(id))}>
+      {(tournament) => (tournament ? <TournamentEntries tournament={tournament} /> : <NotFound />)}
     </DataLoader>
   );
 }

@@ -21,5 +21,8 @@ export function entriesView(t: Pick<Tournament, 'tournamentType' | 'status' | 'a
   return t.status === 'OPEN' || t.status === 'CLOSED' ? 'entries' : 'results';
 }
 
+/** ACTIVE or COMPLETED: the bracket exists and the entries have records. */
+export const hasStarted = (t: Pick<Tournament, 'status'>) => t.status === 'ACTIVE' || t.status === 'COMPLETED';
+
 /** The entries list uses the public endpoint when ACTIVE or COMPLETED and the admin endpoint otherwise. */
-export const usesPublicEntries = (t: Pick<Tournament, 'status'>) => t.status === 'ACTIVE' || t.status === 'COMPLETED';
+export const usesPublicEntries = hasStarted;

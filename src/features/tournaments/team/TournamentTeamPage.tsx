@@ -1,8 +1,9 @@
+import type { TemporaryTeamDetail } from '../../../api/contract/team';
 import { useParams } from 'wouter';
 import { getTemporaryTeam } from '../../../api/endpoints/temporaryTeams';
 import { NotFound } from '../../../app/NotFound';
 import { DataLoader } from '../../../ui/DataLoader/DataLoader';
-import { parseId } from '../params';
+import { orNotFound, parseId } from '../params';
 import { TournamentTeam } from './TournamentTeam';
 
 /** /tournaments/{tournamentId}/{teamId}: a tournament team. */
@@ -12,8 +13,8 @@ export function TournamentTeamPage() {
   const teamId = parseId(params.teamId);
   if (tournamentId === null || teamId === null) return <NotFound />;
   return (
-    <DataLoader key={teamId} load={() => getTemporaryTeam(teamId)}>
-      {(team, reload) => (team.tournamentId === tournamentId ? <TournamentTeam team={team} reload={reload} /> : <NotFound />)}
+    <DataLoader<TemporaryTeamDetail | null> key={teamId} load={orNotFound(() => getTemporaryTeam(teamId))}>
+      {(team, reload) => (team?.tournamentId === tournamentId ? <TournamentTeam team={team} reload={reload} /> : <NotFound />)}
     </DataLoader>
   );
 }
