@@ -1,4 +1,4 @@
-import { memo, useMemo, useState, type MouseEvent } from 'react';
+import { memo, useMemo, useRef, useState, type MouseEvent } from 'react';
 import classes from './BracketMirror.module.css';
 import type { ViewMatch } from './model';
 import { matchLabel, mirrorTracks, type MirrorRound } from './mirrorModel';
@@ -61,16 +61,30 @@ function Round({ round, link }: { round: MirrorRound; link: LinkProps }) {
  */
 export const BracketMirror = memo(function BracketMirror({ matches, ...link }: BracketMirrorProps) {
   const tracks = useMemo(() => mirrorTracks(matches), [matches]);
+  const end = useRef<HTMLSpanElement>(null);
+  // A big bracket is hundreds of links: keyboard users may jump past them to the rest of the page.
+  const skip = (e: MouseEvent) => {
+    e.preventDefault();
+    end.current?.focus();
+  };
   return (
-    <nav aria-label="Bracket matches" className={classes.mirror} data-testid="bracket-mirror">
-      {tracks.map((t) => (
-        <section key={t.track} aria-label={t.title}>
-          <h3>{t.title}</h3>
-          {t.rounds.map((r) => (
-            <Round key={r.key} round={r} link={link} />
-          ))}
-        </section>
-      ))}
-    </nav>
+    <>
+      <a href="#bracket-mirror-end" className={classes.skip} onClick={skip}>
+        Skip the list of matches
+      </a>
+      <nav aria-label="Bracket matches" className={classes.mirror} data-testid="bracket-mirror">
+        {tracks.map((t) => (
+          <section key={t.track} aria-label={t.title}>
+            <h3>{t.title}</h3>
+            {t.rounds.map((r) => (
+              <Round key={r.key} round={r} link={link} />
+            ))}
+          </section>
+        ))}
+      </nav>
+      <span id="bracket-mirror-end" ref={end} tabIndex={-1} className={classes.mirror}>
+        End of the list of matches
+      </span>
+    </>
   );
 });

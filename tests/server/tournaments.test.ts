@@ -596,6 +596,12 @@ describe('tournaments: admin calls, lifecycle, lists and entries', () => {
       const [winner] = await db().select().from(temporaryTeams).where(eq(temporaryTeams.id, team.winningEntryId!));
       expect(winner.name).toBe(team.winningEntryName);
       expect(team.teamLimit).toBe(4);
+      // The seeded SWITCHEROO was won by a team its players were paired into: the hall of fame links to its page.
+      const switcheroo = rows.find((r) => r.title === 'Halloween Switcheroo')!;
+      const page = await guest.get(`/v1/tournament/temporary-team/${switcheroo.winningEntryId}`);
+      expect(page.status).toBe(200);
+      expect(page.body).toMatchObject({ tournamentId: switcheroo.id, name: switcheroo.winningEntryName });
+      expect(page.body.users).toHaveLength(4);
     });
 
     it("a player's past and active tournaments, solo or through a team, and the guests' version", async () => {

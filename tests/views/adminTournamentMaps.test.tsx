@@ -44,9 +44,13 @@ describe('the maps and modes page', { timeout: 90_000 }, () => {
     expect(within(alert).getByText(ERRORS.mapsUndefined.title)).toBeTruthy();
     expect(within(alert).getByText(ERRORS.mapsUndefined.message)).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
+    // The empty round is marked; the filled ones are not.
+    const invalid = () => screen.getAllByRole('textbox').filter((el) => el.getAttribute('aria-invalid') === 'true').map(labelOf);
+    expect(invalid()).toEqual(['Grand Final 2']);
 
     await user.click(screen.getByRole('textbox', { name: 'Grand Final 2' }));
     await user.paste('Search and Destroy on Terminal');
+    expect(invalid()).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Start' }));
     const confirm = await screen.findByRole('dialog', { name: 'Start Tournament' });
     await user.click(within(confirm).getByRole('button', { name: 'Start' }));

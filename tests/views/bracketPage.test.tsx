@@ -52,6 +52,18 @@ describe('bracket page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: `${m.roundName} · Match ${m.matchNumber}` })).toBeTruthy();
   });
 
+  it('lets keyboard users skip past the list of matches', async () => {
+    const f = await createBracketFixture(db(), { entries: 8 });
+    const { user } = await asGuest(`/tournaments/${f.tournamentId}`);
+    await mirror();
+
+    const skip = screen.getByRole('link', { name: 'Skip the list of matches' });
+    skip.focus();
+    await user.keyboard('{Enter}');
+
+    expect(document.activeElement?.textContent).toBe('End of the list of matches');
+  });
+
   it('says the bracket appears when the tournament starts, before it has one', async () => {
     const f = await createBracketFixture(db(), { entries: 4, status: 'OPEN', bracket: false });
     await asGuest(`/tournaments/${f.tournamentId}`);

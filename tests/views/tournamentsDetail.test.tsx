@@ -46,6 +46,13 @@ describe('tournament detail', () => {
     await waitFor(() => expect(location.history.at(-1)).toBe('/login'));
   });
 
+  it('shows the not-found page for a tournament that does not exist, without an error notification', async () => {
+    await renderAt(server, '/tournaments/999999/details');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.queryByText('An error occurred')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
   it('offers ENTRIES to staff before the tournament starts, but not to players', async () => {
     const t = await fx.tournament({ entryFeeCents: 500 });
     const admin = await fx.player({ role: 'ADMIN' });

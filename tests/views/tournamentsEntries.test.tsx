@@ -95,6 +95,13 @@ describe('tournament entries', () => {
     await waitFor(() => expect(screen.getByText('No results found')).toBeTruthy(), { timeout: 4000 });
   });
 
+  /** The table of a paged entries section ("Standings", "Teams", "Players") once its rows are there. */
+  const section = async (name: string) => {
+    const region = await screen.findByRole('region', { name });
+    await waitFor(() => expect(within(region).queryByText('Loading...')).toBeNull());
+    return within(region).getByRole('table');
+  };
+
   it('shows everyone the ranked results of an ACTIVE TOURNAMENT from the public list, with the bracket link', async () => {
     const t = await fx.tournament({ status: 'ACTIVE', allowSignups: false });
     const [a, b] = [await fx.player(), await fx.player()];
@@ -103,13 +110,69 @@ describe('tournament entries', () => {
     const player = await fx.player();
     const { sent } = await renderAt(server, `/tournaments/${t.id}/entries`, player.discordName);
 
-    const list = await table('Standings');
+    const list = await section('Standings');
     expect(within(list).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['#', 'NAME', 'WINS', 'LOSSES', '']);
     expect(within(list).getAllByRole('row')).toHaveLength(3);
     expect(screen.getByRole('link', { name: 'BRACKET' }).getAttribute('href')).toBe(`/tournaments/${t.id}`);
     expect(screen.queryByRole('button', { name: /Options for/ })).toBeNull();
-    expect(sent).toContain(`GET /v1/tournament/${t.id}/entries?notPaginated=true`);
+    expect(sent).toContain(`GET /v1/tournament/${t.id}/entries?pageNo=1&perPage=25`);
     expect(sent.some((r) => r.includes('/entries/admin'))).toBe(false);
+  });
+
+  it('pages the standings of a big bracket, numbering every page from where the last one ended', async () => {
+    const t = await fx.tournament({ status: 'ACTIVE', allowSignups: false, signUpLimit: 64 });
+    const players = [];
+    for (let i = 0; i < 27; i++) players.push(await fx.player());
+    for (const p of players) await fx.soloEntry(t.id, p.id);
+    const { user } = await renderAt(server, `/tournaments/${t.id}/entries`);
+
+    let list = await section('Standings');
+    expect(within(list).getAllByRole('row')).toHaveLength(26);
+    expect(screen.getByText('Total Results: 27')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Standings' })).getAllByRole('row')).toHaveLength(3));
+    list = within(screen.getByRole('region', { name: 'Standings' })).getByRole('table');
+    expect(within(list).getAllByRole('row')[1].querySelector('td')?.textContent).toBe('26');
+  });
+
+  it('shows the standings of a started TOURNAMENT that took sign-ups below its sign-up summary', async () => {
+    const t = await fx.tournament({ status: 'ACTIVE', allowSignups: true, signUpLimit: 8 });
+    const [a, b] = [await fx.player(), await fx.player()];
+    await fx.soloEntry(t.id, a.id);
+    await fx.soloEntry(t.id, b.id);
+    await renderAt(server, `/tournaments/${t.id}/entries`, admin.discordName);
+
+    expect(await screen.findByRole('heading', { name: 'Sign-ups' })).toBeTruthy();
+    expect(screen.getByText('Sign-ups are closed.')).toBeTruthy();
+    const list = await section('Standings');
+    expect(within(list).getByText(a.discordName)).toBeTruthy();
+    expect(within(list).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['#', 'NAME', 'WINS', 'LOSSES', '', 'OPTIONS']);
+    expect(screen.getByRole('link', { name: 'BRACKET' }).getAttribute('href')).toBe(`/tournaments/${t.id}`);
+  });
+
+  it('ranks the teams of a started SWITCHEROO and lists its players apart', async () => {
+    const t = await fx.tournament({ tournamentType: 'SWITCHEROO', teamLimit: 2, status: 'ACTIVE', allowSignups: false });
+    const [a, b] = [await fx.player(), await fx.player()];
+    await fx.soloEntry(t.id, a.id);
+    await fx.soloEntry(t.id, b.id);
+    const team = await fx.team(t.id, a.id, [b.id], { name: 'Mixed Doubles' });
+    const { sent } = await renderAt(server, `/tournaments/${t.id}/entries`, (await fx.player()).discordName);
+
+    const teams = await section('Teams');
+    expect(within(teams).getAllByRole('row')).toHaveLength(2);
+    expect(within(teams).getByRole('link', { name: 'View Mixed Doubles' }).getAttribute('href')).toBe(`/tournaments/${t.id}/${team.id}`);
+    const players = await section('Players');
+    expect(within(players).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['NAME', 'WINS', 'LOSSES', '']);
+    expect(within(players).getByText(a.discordName)).toBeTruthy();
+    expect(within(players).queryByText('Mixed Doubles')).toBeNull();
+    expect(sent).toContain(`GET /v1/tournament/${t.id}/entries?pageNo=1&perPage=25&kind=teams`);
+    expect(sent).toContain(`GET /v1/tournament/${t.id}/entries?pageNo=1&perPage=25&kind=players`);
+  });
+
+  it('shows the not-found page for a tournament that does not exist, without an error notification', async () => {
+    await renderAt(server, '/tournaments/999999/entries', admin.discordName);
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.queryByText('An error occurred')).toBeNull();
   });
 
   it('shows staff the pairing view of a CLOSED SWITCHEROO and the signup view of an OPEN one', async () => {
@@ -131,7 +194,7 @@ describe('tournament entries', () => {
       const t = await fx.tournament({ tournamentType: 'SWITCHEROO', teamLimit: 2, status, signUpLimit: 16 });
       await fx.soloEntry(t.id, signedUp.id);
       const { sent, location } = await renderAt(server, `/tournaments/${t.id}/entries`, player.discordName);
-      const list = await table('Entries');
+      const list = status === 'ACTIVE' ? await section('Players') : await table('Entries');
       expect(within(list).getByText(signedUp.discordName)).toBeTruthy();
       expect(location.history.at(-1)).toBe(`/tournaments/${t.id}/entries`);
       expect(sent.some((r) => r.includes('/entries/admin') || r.includes('/entries/switcheroo'))).toBe(false);

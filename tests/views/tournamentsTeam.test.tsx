@@ -126,4 +126,12 @@ describe('tournament team page', () => {
     await renderAt(server, `/tournaments/${b.id}/${team.id}`);
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
   });
+
+  it('shows not found, without an error notification, for a team that does not exist (or was disbanded)', async () => {
+    const t = await fx.tournament({ teamLimit: 2 });
+    await renderAt(server, `/tournaments/${t.id}/999999`);
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.queryByText('An error occurred')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
 });
