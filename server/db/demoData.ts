@@ -100,11 +100,11 @@ export const SOCIAL_POSTS = [
     daysAgo: 1,
   },
   {
-    text: 'Friday Night Switcheroo sign-ups are OPEN. Solo queue, we pair you up. 16 spots, first come first served.',
+    text: 'Switcheroo Singles sign-ups are OPEN. Solo queue, we pair you up. 16 spots, first come first served.',
     daysAgo: 3,
   },
   {
-    text: 'GG to Phantom Unit for taking the Winter Cup without dropping a map. Hall of Fame updated.',
+    text: 'GG to the Autumn Team Cup champions for taking it without dropping a map. Hall of Fame updated.',
     daysAgo: 6,
   },
   { text: 'New: report scores straight from the match page. Both captains confirm, the bracket moves on.', daysAgo: 9 },
