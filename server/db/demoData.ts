@@ -96,7 +96,7 @@ ${stripe}
 
 export const SOCIAL_POSTS = [
   {
-    text: 'Season playoffs are locked in! 8 teams, one trophy. Brackets are live on the site — who are you backing?',
+    text: 'The Winter Major is live: 64 players, double elimination, one trophy. Follow the bracket on the site — who are you backing?',
     daysAgo: 1,
   },
   {
