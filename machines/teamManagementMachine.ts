@@ -29,7 +29,7 @@ export interface TeamManagementContext extends TeamManagementInput {
   errors: { name?: string; substitutes?: string };
 }
 
-export type TeamManagementOutcome = 'done' | 'left' | 'disbanded';
+export type TeamManagementOutcome = 'done' | 'left' | 'disbanded' | 'handedOver';
 
 export type TeamManagementEvent =
   | { type: 'team.reload' }
@@ -42,6 +42,7 @@ export type TeamManagementEvent =
   | { type: 'user.select'; user: Invitee | null }
   | { type: 'user.invite' }
   | { type: 'member.remove'; member: TeamManagementRow }
+  | { type: 'member.promote'; member: TeamManagementRow }
   | { type: 'invite.revoke'; member: TeamManagementRow }
   | { type: 'team.leave' }
   | { type: 'team.disband' }
@@ -54,7 +55,7 @@ const isBlank = (s: string) => s.trim().length === 0;
 /**
  * The team management dialog of a tournament team: loads the team and its rows, then renames, edits free
  * substitutes, uploads or removes the logo, searches players to invite (or force-add, for staff), removes
- * members, revokes invites, leaves and disbands. Destructive actions and invites are confirmed first. The view
+ * members, assigns a new captain, revokes invites, leaves and disbands. Destructive actions and invites are confirmed first. The view
  * provides `notifyDone` (the success notification of an action), `notifyInvalidUser`, `reportError` and `finish`.
  */
 export const teamManagementMachine = setup({
@@ -99,8 +100,15 @@ export const teamManagementMachine = setup({
     isOtherMember: ({ context, event }) =>
       event.type === 'member.remove' && event.member.type === 'MEMBER' && event.member.id !== context.viewerId,
     isInvitee: ({ event }) => event.type === 'invite.revoke' && event.member.type === 'INVITE',
-    /** After leaving or disbanding, the viewer no longer manages this team. */
-    endsManagement: ({ context }) => context.pending?.kind === 'leave' || context.pending?.kind === 'disband',
+    /** Assign captain: a member who is not the captain already (nobody re-assigns themselves). */
+    isMemberButNotCaptain: ({ context, event }) =>
+      event.type === 'member.promote' && event.member.type === 'MEMBER' && event.member.id !== context.team?.captainId,
+    /**
+     * After leaving or disbanding the viewer no longer manages this team; nor does a captain who made someone else
+     * captain (staff go on managing it).
+     */
+    endsManagement: ({ context }) =>
+      context.pending?.kind === 'leave' || context.pending?.kind === 'disband' || (context.pending?.kind === 'promote' && !context.asAdmin),
   },
 }).createMachine({
   id: 'teamManagement',
@@ -173,6 +181,11 @@ export const teamManagementMachine = setup({
           target: 'confirming',
           actions: { type: 'hold', params: ({ event }) => ({ kind: 'removeMember', member: event.member }) },
         },
+        'member.promote': {
+          guard: and(['canManage', 'isMemberButNotCaptain']),
+          target: 'confirming',
+          actions: { type: 'hold', params: ({ event }) => ({ kind: 'promote', member: event.member }) },
+        },
         'invite.revoke': {
           guard: and(['isCaptain', 'isInvitee']),
           target: 'confirming',
@@ -224,12 +237,14 @@ export const teamManagementMachine = setup({
         },
       },
     },
-    /** The viewer left or disbanded the team. */
+    /** The viewer left or disbanded the team, or handed it to a new captain. */
     gone: {
       type: 'final',
       entry: {
         type: 'finish',
-        params: ({ context }) => ({ outcome: context.pending?.kind === 'disband' ? 'disbanded' : 'left' }),
+        params: ({ context }) => ({
+          outcome: context.pending?.kind === 'disband' ? 'disbanded' : context.pending?.kind === 'promote' ? 'handedOver' : 'left',
+        }),
       },
     },
     done: { type: 'final', entry: { type: 'finish', params: { outcome: 'done' } } },

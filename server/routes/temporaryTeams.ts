@@ -13,6 +13,7 @@ import {
   inviteToTeam,
   leaveTeam,
   managementRows,
+  promoteMember,
   rejectInvite,
   removeMemberAsCaptain,
   removeMemberAsStaff,
@@ -106,6 +107,19 @@ export function temporaryTeamRoutes(app: FastifyInstance, db: Db) {
   app.delete(`${BASE}/admin/members/:userId`, async (request, reply) => {
     requireRole(request);
     await removeMemberAsStaff(db, teamId(request), userId(request));
+    return noContent(reply);
+  });
+
+  /** Assign captain: the captain hands the team to a member (PATCH, as the league teams' promote). */
+  app.patch(`${BASE}/members/:userId`, async (request, reply) => {
+    const user = requireUser(request);
+    await promoteMember(db, teamId(request), user, userId(request), 'captain');
+    return noContent(reply);
+  });
+
+  app.patch(`${BASE}/admin/members/:userId`, async (request, reply) => {
+    const user = requireRole(request);
+    await promoteMember(db, teamId(request), user, userId(request), 'staff');
     return noContent(reply);
   });
 

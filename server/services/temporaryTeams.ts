@@ -511,6 +511,31 @@ export async function removeMemberAsStaff(db: Db, teamId: number, userId: number
   });
 }
 
+/**
+ * PATCH …/{id}/members/{userId} (captain, while OPEN) or …/{id}/admin/members/{userId} (staff, until the tournament
+ * starts): makes a member the captain; the captain before stays on as a PLAYER. Nobody re-assigns themselves (spec:
+ * the captain cannot re-assign self), so naming the captain again is refused.
+ */
+export async function promoteMember(db: Db, teamId: number, user: AuthUser, userId: number, as: 'captain' | 'staff'): Promise<void> {
+  await db.transaction(async (tx) => {
+    const locked = await lockTeam(tx, teamId);
+    if (as === 'staff') assertStaffMay(locked, 'beforeStart');
+    else assertCaptainMay(locked, user);
+    const target = await findTarget(tx, userId);
+    await assertMember(tx, teamId, target);
+    if (locked.team.captainId === userId) throw conflict(MSG.alreadyCaptain(target.discordName));
+    await tx
+      .update(temporaryTeamMembers)
+      .set({ teamRole: 'PLAYER' })
+      .where(and(eq(temporaryTeamMembers.teamId, teamId), eq(temporaryTeamMembers.teamRole, 'CAPTAIN')));
+    await tx
+      .update(temporaryTeamMembers)
+      .set({ teamRole: 'CAPTAIN' })
+      .where(and(eq(temporaryTeamMembers.teamId, teamId), eq(temporaryTeamMembers.userId, userId)));
+    await tx.update(temporaryTeams).set({ captainId: userId }).where(eq(temporaryTeams.id, teamId));
+  });
+}
+
 /** DELETE …/{id}/members (a member, while OPEN): leave the team; answers whether that locked it. */
 export async function leaveTeam(db: Db, teamId: number, user: AuthUser): Promise<{ locked: boolean }> {
   return db.transaction(async (tx) => {

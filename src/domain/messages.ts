@@ -189,6 +189,7 @@ export const TEMPORARY_TEAM = {
   noInviteForYou: 'You have no pending invite from this team',
   notAMember: (name: string) => `${name} is not a member of this team`,
   captainRemovesSelf: 'The captain cannot remove themselves from the team',
+  alreadyCaptain: (name: string) => `${name} is already the captain of this team`,
   nothingToUpdate: 'Please enter a new team name',
   substituteTooLong: 'Substitute names can be at most 40 characters',
   duplicateSubstitute: 'Each substitute name must be different',

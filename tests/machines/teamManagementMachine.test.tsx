@@ -110,6 +110,13 @@ function applyAction(team: TemporaryTeamDetail, rows: TeamManagementRow[], actio
     case 'removeMember':
     case 'revokeInvite':
       return { team, rows: without(action.member.id) };
+    case 'promote': {
+      // The new captain leads the list; the captain before stays on as a player.
+      const roles = rows.map((r): TeamManagementRow =>
+        r.type !== 'MEMBER' ? r : { ...r, teamRole: r.id === action.member.id ? 'CAPTAIN' : 'PLAYER' },
+      );
+      return { team: { ...team, captainId: action.member.id }, rows: [...roles.filter((r) => r.teamRole === 'CAPTAIN'), ...roles.filter((r) => r.teamRole !== 'CAPTAIN')] };
+    }
     default:
       return { team, rows };
   }
@@ -144,8 +151,8 @@ function pathsFor(variant: Variant) {
       return `${JSON.stringify({
         value: s.value,
         loaded: c.team !== null,
-        shown: c.team ? { name: c.team.name, subs: c.team.freeSubstitutes, logo: !!c.team.logoUrl, rows: c.rows.map((r) => `${r.id}${r.type}`) } : null,
-        held: { name: held.team.name, subs: held.team.freeSubstitutes, logo: !!held.team.logoUrl, rows: held.rows.map((r) => `${r.id}${r.type}`) },
+        shown: c.team ? { name: c.team.name, subs: c.team.freeSubstitutes, logo: !!c.team.logoUrl, rows: c.rows.map((r) => `${r.id}${r.type}${r.teamRole ?? ''}`) } : null,
+        held: { name: held.team.name, subs: held.team.freeSubstitutes, logo: !!held.team.logoUrl, rows: held.rows.map((r) => `${r.id}${r.type}${r.teamRole ?? ''}`) },
         search: c.search !== '',
         results: c.results.length,
         selected: c.selected?.id ?? null,
@@ -169,6 +176,8 @@ function pathsFor(variant: Variant) {
         ...(c.selected ? [] : c.results.map((user) => ({ type: 'user.select', user }))),
         { type: 'user.invite' },
         ...[MATE, FREE].flatMap((id) => (rowOf(id)?.type === 'MEMBER' ? [{ type: 'member.remove', member: rowOf(id) }] : [])),
+        // Assign captain: the mate, or (for staff, once the mate leads) the first captain back.
+        ...[MATE, CAPTAIN].flatMap((id) => (rowOf(id)?.type === 'MEMBER' ? [{ type: 'member.promote', member: rowOf(id) }] : [])),
         ...(rowOf(FREE)?.type === 'INVITE' ? [{ type: 'invite.revoke', member: rowOf(FREE) }] : []),
         { type: 'team.leave' },
         { type: 'team.disband' },
@@ -436,6 +445,7 @@ describe('teamManagementMachine through the tournament team page', () => {
         const label = row.type === 'INVITE' ? 'INVITEE' : row.teamRole!;
         const el = within(members).getByRole('listitem', { name: `${nameOf(row)} ${label}` });
         expect(!!within(el).queryByRole('button', { name: 'Remove' })).toBe(s.can({ type: 'member.remove', member: row }));
+        expect(!!within(el).queryByRole('button', { name: 'Make Captain' })).toBe(s.can({ type: 'member.promote', member: row }));
         expect(!!within(el).queryByRole('button', { name: 'Revoke Invite' })).toBe(s.can({ type: 'invite.revoke', member: row }));
         expect(!!within(el).queryByRole('button', { name: 'Leave Team' })).toBe(row.id === c.viewerId && s.can({ type: 'team.leave' }));
       }
@@ -479,6 +489,7 @@ describe('teamManagementMachine through the tournament team page', () => {
         invite: `POST ${base}/members/invites/${'user' in a ? real(a.user.id) : ''}`,
         forceAdd: `POST ${base}/admin/members/${'user' in a ? real(a.user.id) : ''}`,
         removeMember: `DELETE ${base}${admin}/members/${'member' in a ? real(a.member.id) : ''}`,
+        promote: `PATCH ${base}${admin}/members/${'member' in a ? real(a.member.id) : ''}`,
         revokeInvite: `PATCH ${base}/members/invites/${'member' in a ? real(a.member.id) : ''}/cancel`,
         leave: `DELETE ${base}/members`,
         disband: `DELETE ${base}`,
@@ -492,6 +503,12 @@ describe('teamManagementMachine through the tournament team page', () => {
       // The success notice was checked when the call came back ("Team Disbanded" / "Team Left").
       if (s.context.pending?.kind === 'disband') {
         await waitFor(() => expect(w.location.history.at(-1)).toBe(`/tournaments/${w.tournamentId}/details`));
+      } else if (s.context.pending?.kind === 'promote') {
+        // The page shows the new captain; the old one no longer gets Manage Team.
+        const roster = await screen.findByRole('region', { name: 'Roster' });
+        const leader = nameOf(s.context.pending.member);
+        await waitFor(() => expect(within(roster).getByRole('link', { name: leader }).closest('li')!.textContent).toContain('CAPTAIN'));
+        expect(screen.queryByRole('button', { name: 'Manage Team' })).toBeNull();
       } else {
         const roster = await screen.findByRole('region', { name: 'Roster' });
         await waitFor(() => expect(within(roster).queryByRole('link', { name: realName(CAPTAIN) })).toBeNull());
@@ -555,8 +572,12 @@ describe('teamManagementMachine through the tournament team page', () => {
       }
     },
     'member.remove': async ({ event }: { event: { member: TeamManagementRow } }) => {
-      const row = inDialog().getByRole('listitem', { name: `${nameOf(event.member)} PLAYER` });
+      const row = inDialog().getByRole('listitem', { name: `${nameOf(event.member)} ${event.member.teamRole}` });
       await user.click(within(row).getByRole('button', { name: 'Remove' }));
+    },
+    'member.promote': async ({ event }: { event: { member: TeamManagementRow } }) => {
+      const row = inDialog().getByRole('listitem', { name: `${nameOf(event.member)} ${event.member.teamRole}` });
+      await user.click(within(row).getByRole('button', { name: 'Make Captain' }));
     },
     'invite.revoke': async ({ event }: { event: { member: TeamManagementRow } }) => {
       const row = inDialog().getByRole('listitem', { name: `${nameOf(event.member)} INVITEE` });
@@ -648,6 +669,7 @@ function successTitle(a: TeamAction): string {
     invite: 'User Invited',
     forceAdd: 'User Added',
     removeMember: 'User Removed',
+    promote: 'User Promoted',
     revokeInvite: 'Invite Revoked',
     leave: 'Team Left',
     disband: 'Team Disbanded',

@@ -428,6 +428,54 @@ describe('captain removes a member', () => {
   });
 });
 
+describe('assign captain', () => {
+  const roles = async (teamId: number) => {
+    const team = (await server.agent().get(T(teamId))).body;
+    return { captainId: team.captainId, roles: Object.fromEntries(team.users.map((u: any) => [u.id, u.teamRole])) };
+  };
+
+  it('lets the captain hand the team to a member, who then manages it; the old captain stays as a PLAYER', async () => {
+    const s = await scene();
+    expect((await s.captain.patch(`${T(s.team.id)}/members/${s.playerUser.id}`, {})).status).toBe(204);
+    expect(await roles(s.team.id)).toEqual({
+      captainId: s.playerUser.id,
+      roles: { [s.playerUser.id]: 'CAPTAIN', [s.captainUser.id]: 'PLAYER' },
+    });
+    // The new captain manages the team; the old one no longer does.
+    expect((await s.captain.patch(T(s.team.id), { name: 'Not Yours' })).status).toBe(403);
+    expect((await s.player.patch(T(s.team.id), { name: 'Handed Over' })).status).toBe(200);
+  });
+
+  it('refuses naming the captain again (nobody re-assigns themselves), outsiders, non-captains and guests', async () => {
+    const s = await scene();
+    const self = await s.captain.patch(`${T(s.team.id)}/members/${s.captainUser.id}`, {});
+    expect(self.status).toBe(409);
+    expect(self.body.message).toBe(TEMPORARY_TEAM.alreadyCaptain(s.captainUser.discordName));
+    const outsider = await s.captain.patch(`${T(s.team.id)}/members/${s.outsiderUser.id}`, {});
+    expect(outsider.status).toBe(404);
+    expect(outsider.body.message).toBe(TEMPORARY_TEAM.notAMember(s.outsiderUser.discordName));
+    expect((await s.player.patch(`${T(s.team.id)}/members/${s.playerUser.id}`, {})).status).toBe(403);
+    expect((await s.guest.patch(`${T(s.team.id)}/members/${s.playerUser.id}`, {})).status).toBe(401);
+    expect((await s.captain.patch(`${T(s.team.id)}/admin/members/${s.playerUser.id}`, {})).status).toBe(403);
+    expect((await s.captain.patch(`${T(999999)}/members/${s.playerUser.id}`, {})).status).toBe(404);
+    expect((await roles(s.team.id)).captainId).toBe(s.captainUser.id);
+  });
+
+  it('is the captain’s while OPEN; staff may still do it until the tournament starts', async () => {
+    const s = await scene();
+    await fx.setStatus(s.tournament, 'CLOSED');
+    const late = await s.captain.patch(`${T(s.team.id)}/members/${s.playerUser.id}`, {});
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe(TEMPORARY_TEAM.notOpen);
+    expect((await s.admin.patch(`${T(s.team.id)}/admin/members/${s.playerUser.id}`, {})).status).toBe(204);
+    expect((await roles(s.team.id)).captainId).toBe(s.playerUser.id);
+    await fx.setStatus(s.tournament, 'ACTIVE');
+    const started = await s.admin.patch(`${T(s.team.id)}/admin/members/${s.captainUser.id}`, {});
+    expect(started.status).toBe(409);
+    expect(started.body.message).toBe(TEMPORARY_TEAM.notBeforeStart);
+  });
+});
+
 describe('leave', () => {
   it('lets a player leave while OPEN; outsiders are not members', async () => {
     const s = await scene();

@@ -29,6 +29,13 @@ export const forceAddToTemporaryTeam = (teamId: number, userId: number) =>
 export const removeTemporaryTeamMember = (teamId: number, userId: number, asAdmin: boolean) =>
   api.send(`${base(teamId)}${asAdmin ? '/admin' : ''}/members/${userId}`, { method: 'DELETE' });
 
+/**
+ * PATCH .../{id}/members/{userId} (captain) or .../{id}/admin/members/{userId} (staff): assign captain. The captain
+ * before stays on as a player.
+ */
+export const promoteTemporaryTeamMember = (teamId: number, userId: number, asAdmin: boolean) =>
+  api.send(`${base(teamId)}${asAdmin ? '/admin' : ''}/members/${userId}`, { method: 'PATCH' });
+
 /** DELETE .../{id}/members: the signed-in player leaves the team (`locked` when they were the last member). */
 export const leaveTemporaryTeam = (teamId: number) => api.call(`${base(teamId)}/members`, TeamLeft, { method: 'DELETE' });
 
@@ -62,6 +69,7 @@ export type TeamAction =
   | { kind: 'invite'; user: Invitee }
   | { kind: 'forceAdd'; user: Invitee }
   | { kind: 'removeMember'; member: TeamManagementRow }
+  | { kind: 'promote'; member: TeamManagementRow }
   | { kind: 'revokeInvite'; member: TeamManagementRow }
   | { kind: 'leave' }
   | { kind: 'disband' };
@@ -83,6 +91,8 @@ export async function performTeamAction(teamId: number, asAdmin: boolean, action
       return forceAddToTemporaryTeam(teamId, action.user.id);
     case 'removeMember':
       return removeTemporaryTeamMember(teamId, action.member.id, asAdmin);
+    case 'promote':
+      return promoteTemporaryTeamMember(teamId, action.member.id, asAdmin);
     case 'revokeInvite':
       return revokeTemporaryTeamInvite(teamId, action.member.id);
     case 'leave':

@@ -21,7 +21,7 @@ export function rowLabel(row: TeamManagementRow): string {
   return row.teamRole ?? 'PLAYER';
 }
 
-/** Members and invitees with Remove, Leave Team and Revoke Invite where the viewer may use them. */
+/** Members and invitees with Make Captain, Remove, Leave Team and Revoke Invite where the viewer may use them. */
 export function ManagementRows({ rows, teamSize, caps, busy, send }: ManagementRowsProps) {
   const members = rows.filter((r) => r.type === 'MEMBER').length;
   return (
@@ -53,6 +53,11 @@ export function ManagementRows({ rows, teamSize, caps, busy, send }: ManagementR
                   <Text size="xs" c="red">
                     {row.rejectedReason}
                   </Text>
+                )}
+                {caps.can({ type: 'member.promote', member: row }) && (
+                  <Button size="xs" variant="default" disabled={busy} onClick={() => send({ type: 'member.promote', member: row })}>
+                    Make Captain
+                  </Button>
                 )}
                 {caps.can({ type: 'member.remove', member: row }) && (
                   <Button size="xs" color="red" variant="light" disabled={busy} onClick={() => send({ type: 'member.remove', member: row })}>

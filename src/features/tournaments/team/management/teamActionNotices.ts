@@ -19,6 +19,8 @@ export function successNotice(action: TeamAction, team: TemporaryTeamDetail | nu
       return SUCCESS.userAdded;
     case 'removeMember':
       return SUCCESS.userRemoved;
+    case 'promote':
+      return SUCCESS.userPromoted;
     case 'revokeInvite':
       return SUCCESS.inviteRevoked;
     case 'leave':
@@ -28,7 +30,10 @@ export function successNotice(action: TeamAction, team: TemporaryTeamDetail | nu
   }
 }
 
-/** What the confirmation of an action asks (remove user, revoke invite, add or invite player, leave, remove logo, disband). */
+/**
+ * What the confirmation of an action asks (remove user, revoke invite, add or invite player, leave, remove logo, disband;
+ * and assign captain, which hands the team over).
+ */
 export function confirmation(action: TeamAction, team: TemporaryTeamDetail | null) {
   const name = team?.name ?? 'this team';
   switch (action.kind) {
@@ -38,6 +43,13 @@ export function confirmation(action: TeamAction, team: TemporaryTeamDetail | nul
       return { title: 'Add player', message: `Add ${action.user.discordName} to ${name} without an invite?`, confirm: 'Force Add', danger: false };
     case 'removeMember':
       return { title: 'Remove user', message: `Remove ${action.member.discordName} from ${name}?`, confirm: 'Remove', danger: true };
+    case 'promote':
+      return {
+        title: 'Make captain',
+        message: `Make ${action.member.discordName} the captain of ${name}? The current captain stays on the team as a player.`,
+        confirm: 'Make Captain',
+        danger: false,
+      };
     case 'revokeInvite':
       return { title: 'Revoke invite', message: `Revoke the invite of ${action.member.discordName}?`, confirm: 'Revoke Invite', danger: true };
     case 'leave':
