@@ -136,7 +136,37 @@ describe('a player’s tournaments in a real browser', () => {
     const row = roster.getByRole('listitem').filter({ has: page.getByRole('link', { name: mateName, exact: true }) });
     await row.getByText('PLAYER', { exact: true }).waitFor();
     await roster.getByRole('listitem').filter({ has: page.getByRole('link', { name: captainName, exact: true }) }).getByText('CAPTAIN').waitFor();
+
+    // The captain hands the team to the mate (assign captain) and no longer manages it.
+    await page.getByRole('button', { name: 'Manage Team' }).click();
+    await manage.getByRole('listitem', { name: `${mateName} PLAYER` }).getByRole('button', { name: 'Make Captain' }).click();
+    await page.getByRole('dialog', { name: 'Make captain' }).getByRole('button', { name: 'Make Captain' }).click();
+    await page.getByText('User Promoted').waitFor();
+    await manage.waitFor({ state: 'detached' });
+    await row.getByText('CAPTAIN', { exact: true }).waitFor();
+    await expect(page.getByRole('button', { name: 'Manage Team', exact: true }).count()).resolves.toBe(0);
     expect(captain.errors).toEqual([]);
     expect(mate.errors).toEqual([]);
+  });
+
+  it('follows the hall of fame to the winning team, and pages the standings of a thousand-entry bracket', async () => {
+    const { page, errors } = await pageAs(players[3]);
+    await page.goto('/tournaments/hall-of-fame');
+    const switcheroo = page.getByRole('row').filter({ hasText: 'Halloween Switcheroo' });
+    const winner = (await switcheroo.getByRole('link').last().textContent()) ?? '';
+    await switcheroo.getByRole('link', { name: winner, exact: true }).click();
+    await page.getByRole('heading', { name: winner, level: 1 }).waitFor();
+    await page.getByRole('region', { name: 'Roster' }).getByText('CAPTAIN', { exact: true }).waitFor();
+
+    const [qualifier] = ((await admin.send('GET', '/v1/tournament/active?perPage=100')) as { results: { id: number; title: string }[] }).results.filter(
+      (t) => t.title === 'Open Qualifier 1024',
+    );
+    await page.goto(`/tournaments/${qualifier.id}/entries`);
+    const standings = page.getByRole('region', { name: 'Standings' });
+    await standings.getByText('Total Results: 1024').waitFor();
+    await expect(standings.getByRole('row').count()).resolves.toBe(26);
+    await standings.getByRole('button', { name: 'Page 2' }).click();
+    await standings.getByRole('cell', { name: '26', exact: true }).waitFor();
+    expect(errors).toEqual([]);
   });
 });

@@ -4,14 +4,11 @@ import { Link } from 'wouter';
 import type { Tournament } from '../../../api/contract/tournament';
 import type { TournamentStatus } from '../../../domain/constants';
 import { formatDate } from '../../../domain/dates';
+import { entriesCount } from '../../tournaments/format';
 import { TournamentActionsMenu } from './TournamentActionsMenu';
 import type { RowAction } from './adminTournamentsMachine';
 
 const STATUS_COLOR: Record<TournamentStatus, string> = { OPEN: 'green', CLOSED: 'yellow', ACTIVE: 'blue', COMPLETED: 'gray' };
-
-/** Teams for team types (and formed SWITCHEROO teams), players otherwise. */
-const entryCount = (t: Tournament) =>
-  t.tournamentType === 'TOURNAMENT' && t.teamLimit > 1 ? t.joinedTeamsLength : t.joinedUsersLength;
 
 const typeLabel = (t: Tournament) =>
   t.tournamentType === 'SWITCHEROO' ? `SWITCHEROO ${t.switcherooType}` : t.teamLimit > 1 ? `TOURNAMENT ${t.teamLimit}v${t.teamLimit}` : 'TOURNAMENT 1v1';
@@ -50,7 +47,7 @@ export function tournamentColumns(handlers: { onEdit: (t: Tournament) => void; o
       cell: ({ row }) => {
         const t = row.original;
         const predefined = t.definedEntries.definedUsers.length + t.definedEntries.definedTeams.length;
-        return `${entryCount(t)} / ${t.signUpLimit}${predefined > 0 ? ` + ${predefined} predefined` : ''}`;
+        return `${entriesCount(t)} / ${t.signUpLimit}${predefined > 0 ? ` + ${predefined} predefined` : ''}`;
       },
     }),
     column.display({
