@@ -94,7 +94,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   if (serveSpa) {
     await app.register(fastifyStatic, {
       root: config.staticDir!,
-      wildcard: false,
+      // Files are looked up per request, so a rebuilt dist/ is served without a restart.
+      wildcard: true,
       setHeaders: (reply, path) => {
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
@@ -102,7 +103,9 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
-    if (path.startsWith('/v1/') || path === '/v1' || !serveSpa || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    // A missing file (an old build's chunk, a mistyped asset) is a real 404, never the SPA's HTML.
+    const looksLikeFile = path.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(path);
+    if (path.startsWith('/v1/') || path === '/v1' || !serveSpa || looksLikeFile || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send({ message: `No route for ${request.method} ${path}` });
     }
     // History fallback: deep links like /tournaments/3/details load the SPA, which routes them.

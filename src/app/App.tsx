@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Router } from 'wouter';
 import type { BaseLocationHook } from 'wouter';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 import { Layout } from './Layout/Layout';
 import { Notifications } from './Notifications';
 import { AppRoutes } from './routes';
@@ -17,7 +17,7 @@ interface AppProps {
 
 export function App({ session, hook }: AppProps) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="dark" forceColorScheme="dark">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="dark" forceColorScheme="dark">
       <ModalsProvider>
         <SessionContext.Provider value={session}>
           <Router hook={hook}>

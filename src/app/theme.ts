@@ -1,4 +1,4 @@
-import { Avatar, createTheme, type MantineColorsTuple } from '@mantine/core';
+import { Avatar, createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 // Clutch's brand: an electric violet that reads well on the dark background.
 const clutch: MantineColorsTuple = [
@@ -25,5 +25,17 @@ export const theme = createTheme({
   components: {
     // Initials on the light variant's deep violet were hard to read on the dark background.
     Avatar: Avatar.extend({ defaultProps: { variant: 'filled' } }),
+  },
+});
+
+/** Dark-scheme variables Mantine's defaults get wrong for us (passed to MantineProvider). */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {},
+  dark: {
+    // Links: a lighter shade of the brand colour for contrast on the dark background.
+    '--mantine-color-anchor': 'var(--mantine-color-clutch-3)',
+    // Mantine 9 draws light and subtle buttons' text near-white; destructive ones must read red.
+    '--mantine-color-red-light-color': 'var(--mantine-color-red-4)',
   },
 });
