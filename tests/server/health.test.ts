@@ -28,3 +28,34 @@ describe('health and the SPA boundary', () => {
     expect(banned.body.total).toBe(0);
   });
 });
+
+describe('serving the SPA', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'clutch-spa-'));
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(dir, 'assets', 'app-1.js'), 'console.log(1)');
+    server = await startTestServer({ config: { staticDir: dir } });
+  });
+  afterAll(() => server.close());
+
+  it('answers deep links with index.html (history fallback), uncached', async () => {
+    const res = await server.agent().get('/tournaments/3/details');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves built assets as immutable and a missing one as 404, never as HTML', async () => {
+    const asset = await server.agent().get('/assets/app-1.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const missing = await server.agent().get('/assets/app-0.js');
+    expect(missing.status).toBe(404);
+    expect(missing.headers['content-type']).toMatch(/json/);
+  });
+});
