@@ -9,7 +9,7 @@ import type { Side } from '../../src/domain/bracket/types';
 import { MATCH_ERRORS, TOURNAMENT_ERRORS } from '../../src/domain/messages';
 import type { MatchEntriesPatch, ScoreBody, TournamentMatch } from '../../src/api/contract/tournament';
 import type { TeamMember } from '../../src/api/contract/team';
-import { toTeamMember } from './tournamentView';
+import { temporaryTeamMemberColumns, toTeamMember } from './tournamentView';
 import {
   loadBracket,
   lockTournament,
@@ -67,14 +67,7 @@ async function sideData(conn: Conn, tournamentId: number, rows: MatchRow[], all:
     const [teamRows, memberRows] = await Promise.all([
       conn.select().from(temporaryTeams).where(teamWhere),
       conn
-        .select({
-          teamId: temporaryTeamMembers.teamId,
-          id: users.id,
-          discordName: users.discordName,
-          picture: users.picture,
-          katanaRank: users.katanaRank,
-          teamRole: temporaryTeamMembers.teamRole,
-        })
+        .select(temporaryTeamMemberColumns)
         .from(temporaryTeamMembers)
         .innerJoin(users, eq(users.id, temporaryTeamMembers.userId))
         .where(

@@ -14,7 +14,7 @@ import type { AuthUser } from '../auth/plugin';
 import { isStaff } from '../auth/plugin';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { deleteImageByUrl, saveImage } from '../storage/images';
-import { toTeamMember } from './tournamentView';
+import { temporaryTeamMemberColumns, toTeamMember } from './tournamentView';
 import type { TeamManagementRow, TemporaryTeamDetail } from '../../src/api/contract/team';
 import { teamSize } from '../../src/domain/tournamentRules';
 import { TEMPORARY_TEAM as MSG, TOURNAMENT_ERRORS } from '../../src/domain/messages';
@@ -35,12 +35,7 @@ interface Locked {
 type Phase = 'open' | 'beforeStart' | 'any';
 
 const memberColumns = {
-  teamId: temporaryTeamMembers.teamId,
-  id: users.id,
-  discordName: users.discordName,
-  picture: users.picture,
-  katanaRank: users.katanaRank,
-  teamRole: temporaryTeamMembers.teamRole,
+  ...temporaryTeamMemberColumns,
   joinedAt: temporaryTeamMembers.joinedAt,
   slot: temporaryTeamMembers.slot,
 };

@@ -3,7 +3,7 @@ import type { Db, Tx } from '../db/client';
 import { temporaryTeamMembers, temporaryTeams, tournamentEntries, users } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
 import { deleteUnusedLogo, getTournamentRow, lockTournament } from './tournaments';
-import { toTeamMember } from './tournamentView';
+import { temporaryTeamMemberColumns, toTeamMember } from './tournamentView';
 import { likePattern } from './users';
 import type { Entry, SwitcherooEntries } from '../../src/api/contract/tournament';
 import type { TeamMember } from '../../src/api/contract/team';
@@ -32,15 +32,7 @@ export async function teamMembers(db: Db | Tx, teamIds: number[]): Promise<Map<n
   const byTeam = new Map<number, TeamMember[]>();
   if (teamIds.length === 0) return byTeam;
   const rows = await db
-    .select({
-      teamId: temporaryTeamMembers.teamId,
-      slot: temporaryTeamMembers.slot,
-      id: users.id,
-      discordName: users.discordName,
-      picture: users.picture,
-      katanaRank: users.katanaRank,
-      teamRole: temporaryTeamMembers.teamRole,
-    })
+    .select({ ...temporaryTeamMemberColumns, slot: temporaryTeamMembers.slot })
     .from(temporaryTeamMembers)
     .innerJoin(users, eq(users.id, temporaryTeamMembers.userId))
     .where(inArray(temporaryTeamMembers.teamId, teamIds))

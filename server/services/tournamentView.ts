@@ -6,6 +6,16 @@ import type { TeamMember } from '../../src/api/contract/team';
 
 export type TournamentRow = typeof tournaments.$inferSelect;
 
+/** A tournament team member with the user's public fields: the roster columns every screen reads. */
+export const temporaryTeamMemberColumns = {
+  teamId: temporaryTeamMembers.teamId,
+  id: users.id,
+  discordName: users.discordName,
+  picture: users.picture,
+  katanaRank: users.katanaRank,
+  teamRole: temporaryTeamMembers.teamRole,
+};
+
 /** Euros from stored cents. */
 export const euros = (cents: number) => Math.round(cents) / 100;
 
@@ -60,14 +70,7 @@ async function viewerState(db: Db | Tx, ids: number[], viewerId: number | null) 
     const teamIds = memberships.map((m) => m.teamId);
     const teamRows = await db.select().from(temporaryTeams).where(inArray(temporaryTeams.id, teamIds));
     const members = await db
-      .select({
-        teamId: temporaryTeamMembers.teamId,
-        id: users.id,
-        discordName: users.discordName,
-        picture: users.picture,
-        katanaRank: users.katanaRank,
-        teamRole: temporaryTeamMembers.teamRole,
-      })
+      .select(temporaryTeamMemberColumns)
       .from(temporaryTeamMembers)
       .innerJoin(users, eq(users.id, temporaryTeamMembers.userId))
       .where(inArray(temporaryTeamMembers.teamId, teamIds));

@@ -348,10 +348,6 @@ describe('teamManagementMachine through the tournament team page', () => {
       return el;
     });
   const dialog = () => screen.queryByRole('dialog', { name: /^Manage / });
-  const confirmDialog = () => {
-    const all = screen.queryAllByRole('dialog');
-    return all.find((d) => !/^Manage /.test(d.getAttribute('aria-label') ?? d.querySelector('h2')?.textContent ?? '')) ?? null;
-  };
   const realName = (id: number) => w.names[id];
 
   async function boot(variant: Variant) {

@@ -20,7 +20,7 @@ import { DisputesPage, IncompletePage, OverduePage } from '../../src/features/ad
 import type { Db } from '../../server/db/client';
 import { temporaryTeamMembers, temporaryTeams, tournamentEntries, tournamentMatches, tournaments, users } from '../../server/db/schema';
 import { generateTournamentBracket } from '../../server/services/brackets';
-import type { Agent, TestServer } from '../support/testServer';
+import type { Agent } from '../support/testServer';
 import { eq } from 'drizzle-orm';
 
 /** The match screens' routes, in the order src/app/routes.tsx registers them, with their guards. */

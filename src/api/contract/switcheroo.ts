@@ -1,4 +1,4 @@
-import { array, nullable, object, optional, size, string, type Infer } from 'superstruct';
+import { array, nullable, object, optional, size, type Infer } from 'superstruct';
 import { Id, NonBlank } from './common';
 
 /**
