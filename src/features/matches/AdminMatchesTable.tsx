@@ -1,7 +1,6 @@
-import { Anchor, Badge, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Text, TextInput } from '@mantine/core';
 import {
   createColumnHelper,
-  flexRender,
   getCoreRowModel,
   getFilteredRowModel,
   getPaginationRowModel,
@@ -13,6 +12,7 @@ import { Link } from 'wouter';
 import type { TournamentMatch } from '../../api/contract/tournament';
 import { DEFAULT_PER_PAGE } from '../../domain/constants';
 import { PageSelector } from '../../ui/PagedTable/PageSelector';
+import { DataTable } from '../../ui/DataTable/DataTable';
 import { scoreLine, sideName } from './matchSides';
 
 const column = createColumnHelper<TournamentMatch>();
@@ -83,36 +83,10 @@ export function AdminMatchesTable({ matches }: { matches: TournamentMatch[] }) {
           setPageIndex(0);
         }}
       />
-      <Table.ScrollContainer minWidth={600}>
-        <Table striped highlightOnHover verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              {table.getFlatHeaders().map((h) => (
-                <Table.Th key={h.id}>{flexRender(h.column.columnDef.header, h.getContext())}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={columns.length}>
-                  <Text ta="center" c="dimmed" py="md" role="status">
-                    {matches.length === 0 ? 'This tournament has no bracket yet' : 'No results found'}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : (
-              rows.map((row) => (
-                <Table.Tr key={row.id}>
-                  {row.getVisibleCells().map((cell) => (
-                    <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
-                  ))}
-                </Table.Tr>
-              ))
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        table={table}
+        status={rows.length > 0 ? null : matches.length === 0 ? 'This tournament has no bracket yet' : 'No results found'}
+      />
       <PageSelector pageNo={pageIndex + 1} pages={table.getPageCount()} disabled={false} onChange={(p) => setPageIndex(p - 1)} />
     </Stack>
   );

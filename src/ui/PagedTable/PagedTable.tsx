@@ -1,8 +1,9 @@
-import { ActionIcon, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import { ActionIcon, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import type { PagedList } from './usePagedList';
 import { PageSelector } from './PageSelector';
+import { DataTable } from '../DataTable/DataTable';
 import classes from './PagedTable.module.css';
 
 interface PagedTableProps<T> {
@@ -53,41 +54,24 @@ export function PagedTable<T>({ title, list, columns, searchPrompt, filters, sho
           </ActionIcon>
         </Group>
       </Group>
-      <Table.ScrollContainer minWidth={600}>
-        <Table striped highlightOnHover verticalSpacing="sm" aria-busy={busy}>
-          <Table.Thead>
-            {table.getHeaderGroups().map((group) => (
-              <Table.Tr key={group.id}>
-                {group.headers.map((header) => (
-                  <Table.Th key={header.id}>{flexRender(header.column.columnDef.header, header.getContext())}</Table.Th>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Thead>
-          <Table.Tbody>
-            {list.loading ? (
-              <StatusRow colSpan={columns.length}>Loading...</StatusRow>
-            ) : list.failed ? (
-              <StatusRow colSpan={columns.length}>
-                The list could not be loaded.{' '}
-                <Button variant="subtle" size="compact-sm" onClick={list.reload}>
-                  Try again
-                </Button>
-              </StatusRow>
-            ) : list.results.length === 0 ? (
-              <StatusRow colSpan={columns.length}>No results found</StatusRow>
-            ) : (
-              table.getRowModel().rows.map((row) => (
-                <Table.Tr key={row.id}>
-                  {row.getVisibleCells().map((cell) => (
-                    <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
-                  ))}
-                </Table.Tr>
-              ))
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        table={table}
+        busy={busy}
+        status={
+          list.loading ? (
+            'Loading...'
+          ) : list.failed ? (
+            <>
+              The list could not be loaded.{' '}
+              <Button variant="subtle" size="compact-sm" onClick={list.reload}>
+                Try again
+              </Button>
+            </>
+          ) : list.results.length === 0 ? (
+            'No results found'
+          ) : null
+        }
+      />
       {showTotal && !list.loading && !list.failed && (
         <Text size="sm" c="dimmed">
           Total Results: {list.total}
@@ -95,17 +79,5 @@ export function PagedTable<T>({ title, list, columns, searchPrompt, filters, sho
       )}
       <PageSelector pageNo={list.pageNo} pages={list.pages} disabled={busy} onChange={list.setPage} />
     </Stack>
-  );
-}
-
-function StatusRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
-  return (
-    <Table.Tr>
-      <Table.Td colSpan={colSpan}>
-        <Text ta="center" c="dimmed" py="md" role="status">
-          {children}
-        </Text>
-      </Table.Td>
-    </Table.Tr>
   );
 }
