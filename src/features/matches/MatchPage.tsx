@@ -1,4 +1,4 @@
-import { Anchor, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'wouter';
 import { ApiError } from '../../api/client';
 import { NotFound } from '../../app/NotFound';
@@ -6,6 +6,7 @@ import { isStaffRole, useSessionUser } from '../../app/session';
 import { parseId } from '../tournaments/params';
 import { MatchDetails } from './MatchDetails';
 import { useScoreSubmission } from './useScoreSubmission';
+import { LoadingState } from '../../ui/DataLoader/LoadStates';
 
 /** /tournaments/{tournamentId}/match/{matchId}: one match, its scores and the score flows. */
 export function MatchPage() {
@@ -44,16 +45,7 @@ function MatchScreen({ tournamentId, matchId, isStaff }: { tournamentId: number;
     );
   }
   if (!snapshot.context.match) {
-    return (
-      <Center py="xl">
-        <Stack align="center" gap="xs">
-          <Loader size="sm" />
-          <Text c="dimmed" size="sm">
-            Loading...
-          </Text>
-        </Stack>
-      </Center>
-    );
+    return <LoadingState />;
   }
   return <MatchDetails match={snapshot.context.match} submission={submission} isStaff={isStaff} />;
 }

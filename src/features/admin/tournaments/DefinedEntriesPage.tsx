@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { Link, useLocation, useParams } from 'wouter';
 import { PageTitle } from '../../../ui/PageTitle/PageTitle';
@@ -7,6 +7,7 @@ import { definedEntriesMachine } from './definedEntriesMachine';
 import { DefinedEntriesEditor } from './DefinedEntriesEditor';
 import { DefinedEntriesList } from './DefinedEntriesList';
 import { ConfirmModal } from './ConfirmModal';
+import { LoadFailedState, LoadingState } from '../../../ui/DataLoader/LoadStates';
 
 /**
  * /admin/tournaments/:id/entries: the predefined entries editor (custom players or teams). Before the bracket
@@ -18,21 +19,10 @@ export function DefinedEntriesPage() {
   const [snapshot, send] = useMachine(definedEntriesMachine, { input: { id: Number(id), navigate } });
   const { tournament, draft } = snapshot.context;
   if (snapshot.matches('loading')) {
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading..." />
-      </Center>
-    );
+    return <LoadingState />;
   }
   if (snapshot.matches('failed') || !tournament) {
-    return (
-      <Stack align="center" py="xl">
-        <Text c="dimmed">This tournament could not be loaded.</Text>
-        <Button variant="light" onClick={() => send({ type: 'load.retry' })}>
-          Try again
-        </Button>
-      </Stack>
-    );
+    return <LoadFailedState message="This tournament could not be loaded." onRetry={() => send({ type: 'load.retry' })} />;
   }
   const lifecycle = tournamentSnapshotFor(tournament.status);
   // The bracket is generated on start: from then on the predefined entries are part of it.

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { Link, useLocation, useParams } from 'wouter';
 import { PageTitle } from '../../../ui/PageTitle/PageTitle';
 import { tournamentSnapshotFor } from '../../../../machines/tournamentMachine';
 import { mapsAndModesMachine } from './mapsAndModesMachine';
 import { ConfirmModal } from './ConfirmModal';
+import { LoadFailedState, LoadingState } from '../../../ui/DataLoader/LoadStates';
 
 /** /admin/tournaments/:id/maps: one input per round; Start when the tournament is CLOSED, otherwise Update. */
 export function MapsAndModesPage() {
@@ -14,21 +15,10 @@ export function MapsAndModesPage() {
   const { tournament, rounds, values, showMissing } = snapshot.context;
 
   if (snapshot.matches('loading') || snapshot.matches('checking') || snapshot.matches('refused')) {
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading..." />
-      </Center>
-    );
+    return <LoadingState />;
   }
   if (snapshot.matches('failed') || !tournament) {
-    return (
-      <Stack align="center" py="xl">
-        <Text c="dimmed">This tournament could not be loaded.</Text>
-        <Button variant="light" onClick={() => send({ type: 'load.retry' })}>
-          Try again
-        </Button>
-      </Stack>
-    );
+    return <LoadFailedState message="This tournament could not be loaded." onRetry={() => send({ type: 'load.retry' })} />;
   }
   const starts = tournamentSnapshotFor(tournament.status).can({ type: 'tournament.start' });
   const busy = snapshot.matches('saving') || snapshot.matches('starting');
