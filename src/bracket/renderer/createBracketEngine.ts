@@ -167,6 +167,9 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
   }
 
   function settle() {
+    // Nothing to report before the data is placed: the first frame can run before setData(), and a
+    // settle then would announce the default camera that the placement replaces a moment later.
+    if (!layout || (!placed && layout.nodes.count > 0)) return;
     const cam = controller.cam;
     if (settled && settled.x === cam.x && settled.y === cam.y && settled.zoom === cam.zoom) return;
     settled = { ...cam };
