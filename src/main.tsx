@@ -6,7 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { api } from './api/client';
 import { sessionMachine } from '../machines/sessionMachine';
-import { startSession } from './app/session';
+import { startSession } from './ui/session';
 
 // The server lands the browser on /auth/callback after sign-in: the session then re-reads who is signed in.
 const session = startSession(api, sessionMachine, { signingIn: window.location.pathname === '/auth/callback' });

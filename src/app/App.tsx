@@ -6,7 +6,7 @@ import { cssVariablesResolver, theme } from './theme';
 import { Layout } from './Layout/Layout';
 import { Notifications } from './Notifications';
 import { AppRoutes } from './routes';
-import { SessionContext, type SessionActor } from './session';
+import { SessionContext, type SessionActor } from '../ui/session';
 import { BannedRedirect } from './Guard';
 
 interface AppProps {

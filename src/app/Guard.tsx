@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { Redirect, useLocation } from 'wouter';
 import type { Role } from '../domain/constants';
-import { useSessionActor, useSessionUser } from './session';
+import { useSessionActor, useSessionUser } from '../ui/session';
 
 /** Route guard: signed-out users go to /login, signed-in users without the role go to /. */
 export function Guard({ roles, children }: { roles?: Role[]; children: ReactNode }) {

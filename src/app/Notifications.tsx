@@ -1,5 +1,5 @@
 import { Notification } from '@mantine/core';
-import { dismiss, useNotifications, type AppNotification } from './notify';
+import { dismiss, useNotifications, type AppNotification } from '../ui/notify';
 import classes from './Notifications.module.css';
 
 const COLORS: Record<AppNotification['type'], string> = {

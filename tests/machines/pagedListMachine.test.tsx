@@ -8,7 +8,7 @@ import { createTestModel } from '@xstate/graph';
 import { api, ApiError } from '../../src/api/client';
 import { theme } from '../../src/app/theme';
 import { Notifications } from '../../src/app/Notifications';
-import { clearNotifications } from '../../src/app/notify';
+import { clearNotifications } from '../../src/ui/notify';
 import { PlayerRanksPage } from '../../src/features/players/PlayerRanksPage';
 import { pagedListMachine, type PagedListContext } from '../../machines/pagedListMachine';
 import { DEFAULT_PER_PAGE, MAX_PAGE_BUTTONS, SEARCH_DEBOUNCE_MS } from '../../src/domain/constants';

@@ -4,7 +4,7 @@ import { createTestModel } from '@xstate/graph';
 import { startTestServer, type Agent, type TestServer } from '../support/testServer';
 import { tournamentMachine, type TournamentEventType } from '../../machines/tournamentMachine';
 import { CONFIRM, ERRORS, SERVER, SUCCESS } from '../../src/domain/messages';
-import { clearNotifications } from '../../src/app/notify';
+import { clearNotifications } from '../../src/ui/notify';
 import { renderApp } from '../views/adminTournamentHarness';
 import { adminAgent, playOut, tournamentIn, type Status } from '../views/adminTournamentFixtures';
 

@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { theme } from '../../src/app/theme';
 import { Notifications } from '../../src/app/Notifications';
-import { clearNotifications } from '../../src/app/notify';
+import { clearNotifications } from '../../src/ui/notify';
 
 /** Renders a payment screen the way the app does: Mantine's dark theme and the notification stack. */
 export function renderPayment(ui: ReactNode) {

@@ -9,12 +9,12 @@ import type { ComponentType, ReactNode } from 'react';
 import { theme } from '../../src/app/theme';
 import { Notifications } from '../../src/app/Notifications';
 import { Guard } from '../../src/app/Guard';
-import { SessionContext, STAFF_ROLES } from '../../src/app/session';
+import { SessionContext, STAFF_ROLES } from '../../src/ui/session';
 import { AdminTournamentsPage } from '../../src/features/admin/tournaments/AdminTournamentsPage';
 import { MapsAndModesPage } from '../../src/features/admin/tournaments/MapsAndModesPage';
 import { DefinedEntriesPage } from '../../src/features/admin/tournaments/DefinedEntriesPage';
-import { startSession } from '../../src/app/session';
-import { clearNotifications } from '../../src/app/notify';
+import { startSession } from '../../src/ui/session';
+import { clearNotifications } from '../../src/ui/notify';
 import type { Agent, TestServer } from '../support/testServer';
 
 /**

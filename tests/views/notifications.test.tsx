@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { ApiError } from '../../src/api/client';
 import { Notifications } from '../../src/app/Notifications';
-import { clearNotifications, notify, notifyClientError, notifyError, notifySuccess } from '../../src/app/notify';
+import { clearNotifications, notify, notifyClientError, notifyError, notifySuccess } from '../../src/ui/notify';
 import { ERRORS } from '../../src/domain/messages';
 
 function renderStack() {

@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { memoryLocation } from 'wouter/memory-location';
 import { api } from '../../src/api/client';
 import { App } from '../../src/app/App';
-import { startSession, type SessionActor } from '../../src/app/session';
-import { clearNotifications } from '../../src/app/notify';
-import { SITE } from '../../src/app/siteLinks';
+import { startSession, type SessionActor } from '../../src/ui/session';
+import { clearNotifications } from '../../src/ui/notify';
+import { SITE } from '../../src/ui/siteLinks';
 import { SESSION_STORAGE_KEY, sessionMachine } from '../../machines/sessionMachine';
 import { startTestServer, type Agent, type TestServer } from '../support/testServer';
 

@@ -1,6 +1,6 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { SITE } from '../siteLinks';
+import { SITE } from '../../ui/siteLinks';
 import { CookiePreferences } from './CookiePreferences';
 import classes from './Layout.module.css';
 

@@ -1,6 +1,6 @@
 import { Avatar, Menu, Tooltip, UnstyledButton } from '@mantine/core';
 import { Link, useLocation } from 'wouter';
-import { isStaffRole, useSessionActor, useSessionUser } from '../session';
+import { isStaffRole, useSessionActor, useSessionUser } from '../../ui/session';
 
 /** The avatar: a menu when signed in (Admin Dashboard for staff, Profile, Team Invites, Logout), else a link to /login. */
 export function ProfileMenu() {

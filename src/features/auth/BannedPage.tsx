@@ -1,5 +1,5 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
-import { SITE } from '../../app/siteLinks';
+import { SITE } from '../../ui/siteLinks';
 
 export function BannedPage() {
   return (

@@ -1,7 +1,7 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { Redirect } from 'wouter';
-import { useSessionActor } from '../../app/session';
+import { useSessionActor } from '../../ui/session';
 
 /**
  * After sign-in the server lands the browser here and the session (booted with `signingIn`) re-reads the user; when

@@ -1,8 +1,8 @@
 import { Alert, Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { Redirect, useSearch } from 'wouter';
 import { signInUrl } from '../../api/endpoints/session';
-import { useSessionUser } from '../../app/session';
-import { SITE } from '../../app/siteLinks';
+import { useSessionUser } from '../../ui/session';
+import { SITE } from '../../ui/siteLinks';
 
 /** Why the server sent the browser back here (`/login?error=…`) instead of signing it in. */
 const SIGN_IN_ERRORS: Record<string, string> = {

@@ -1,6 +1,6 @@
 import { Text, Title, UnstyledButton } from '@mantine/core';
 import { Link } from 'wouter';
-import { useSessionUser } from '../../app/session';
+import { useSessionUser } from '../../ui/session';
 import classes from './HomeBanner.module.css';
 
 /** The home banner (1600×290): guests go to /login, players to the tournaments. */

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import type { TeamInvite } from '../../api/contract/team';
 import { answerInvite } from '../../api/endpoints/invites';
-import { notifyError, notifySuccess } from '../../app/notify';
+import { notifyError, notifySuccess } from '../../ui/notify';
 import { SUCCESS } from '../../domain/messages';
 
 interface InviteCardProps {

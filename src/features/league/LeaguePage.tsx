@@ -1,6 +1,6 @@
 import { AspectRatio, Button, Group, Image, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { PageTitle } from '../../ui/PageTitle/PageTitle';
-import { SITE } from '../../app/siteLinks';
+import { SITE } from '../../ui/siteLinks';
 import groupsImage from './league-groups.svg';
 import explainerVideo from './league-explainer.webm';
 import explainerPoster from './league-explainer-poster.webp';

@@ -2,10 +2,10 @@ import { Anchor, Stack } from '@mantine/core';
 import { Link, useParams } from 'wouter';
 import { getTournamentMatches } from '../../api/endpoints/matches';
 import { getTournament } from '../../api/endpoints/tournaments';
-import { NotFound } from '../../app/NotFound';
+import { NotFound } from '../../ui/NotFound/NotFound';
 import { DataLoader } from '../../ui/DataLoader/DataLoader';
 import { PageTitle } from '../../ui/PageTitle/PageTitle';
-import { parseId } from '../tournaments/params';
+import { parseId } from '../../ui/routeParams';
 import { AdminMatchesTable } from './AdminMatchesTable';
 
 /** /tournaments/{tournamentId}/matches (ADMIN/OWNER): every match of the bracket, searchable by entry name. */

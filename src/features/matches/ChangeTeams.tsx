@@ -2,7 +2,7 @@ import { Button, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import type { TournamentMatch } from '../../api/contract/tournament';
-import { notifyError, notifySuccess } from '../../app/notify';
+import { notifyError, notifySuccess } from '../../ui/notify';
 import { SUCCESS } from '../../domain/messages';
 import { changeableSides, changeEntriesMachine } from './changeEntriesMachine';
 import { sideView } from './matchSides';

@@ -1,9 +1,9 @@
 import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'wouter';
 import { ApiError } from '../../api/client';
-import { NotFound } from '../../app/NotFound';
-import { isStaffRole, useSessionUser } from '../../app/session';
-import { parseId } from '../tournaments/params';
+import { NotFound } from '../../ui/NotFound/NotFound';
+import { isStaffRole, useSessionUser } from '../../ui/session';
+import { parseId } from '../../ui/routeParams';
 import { MatchDetails } from './MatchDetails';
 import { useScoreSubmission } from './useScoreSubmission';
 import { LoadingState } from '../../ui/DataLoader/LoadStates';

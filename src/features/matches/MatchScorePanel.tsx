@@ -1,5 +1,5 @@
 import type { TournamentMatch } from '../../api/contract/tournament';
-import { ConfirmModal } from '../admin/tournaments/ConfirmModal';
+import { ConfirmModal } from '../../ui/ConfirmDialog/ConfirmModal';
 import { ConfirmScoreDialog } from './ConfirmScoreDialog';
 import { adminScoreLabel, isOverwrite, sideView } from './matchSides';
 import { ScoreForm } from './ScoreForm';

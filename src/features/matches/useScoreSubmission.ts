@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { scoreSubmissionMachine, type ScoreSubmissionInput } from '../../../machines/scoreSubmissionMachine';
-import { notifyClientError, notifyError, notifySuccess } from '../../app/notify';
+import { notifyClientError, notifyError, notifySuccess } from '../../ui/notify';
 import { ERRORS, SUCCESS } from '../../domain/messages';
 
 /** The score submission machine of one match page, with the app's notifications. */

@@ -1,7 +1,7 @@
 import { Anchor, Button, Checkbox, Group, NumberInput, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { guestPaymentProblems, type PaymentRequest } from '../../api/contract/billing';
-import { SITE } from '../../app/siteLinks';
+import { SITE } from '../../ui/siteLinks';
 import { PAYMENT_MAX_EUROS, PAYMENT_MIN_EUROS, PAYMENT_REFERENCE_MAX } from '../../domain/constants';
 import { VALIDATION } from '../../domain/messages';
 

@@ -3,7 +3,7 @@ import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { paymentMachine, type PaymentMethod } from '../../../machines/paymentMachine';
 import type { PaymentSecret } from '../../api/contract/billing';
-import { notifyClientError, notifySuccess } from '../../app/notify';
+import { notifyClientError, notifySuccess } from '../../ui/notify';
 import { ERRORS, SUCCESS } from '../../domain/messages';
 import { formatEuros } from './formatEuros';
 import { PaymentBusy, PaymentDone, PaymentPending } from './PaymentProgress';

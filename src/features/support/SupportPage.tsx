@@ -1,6 +1,6 @@
 import { Button, List, Paper, Stack, Text } from '@mantine/core';
 import { PageTitle } from '../../ui/PageTitle/PageTitle';
-import { SITE } from '../../app/siteLinks';
+import { SITE } from '../../ui/siteLinks';
 
 export function SupportPage() {
   return (

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'wouter';
 import type { Tournament } from '../../api/contract/tournament';
 import { GAME_LABELS } from '../../domain/constants';
 import { formatDate } from '../../domain/dates';
-import { isStaffRole, useSessionUser } from '../../app/session';
+import { isStaffRole, useSessionUser } from '../../ui/session';
 import { registrationState } from '../../domain/tournamentRules';
 import { entriesCount, formatFee, typeLabel } from './format';
 import { RegistrationBadge } from './registration/RegistrationBadge';

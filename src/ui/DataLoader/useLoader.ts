@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { loaderMachine } from '../../../machines/loaderMachine';
-import { notifyError } from '../../app/notify';
+import { notifyError } from '../notify';
 
 const withReporting = loaderMachine.provide({
   actions: { reportError: (_, { error }) => notifyError(error) },

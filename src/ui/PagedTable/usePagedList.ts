@@ -5,7 +5,7 @@ import type { Struct } from 'superstruct';
 import { pagedListMachine, pageCount, type Extra } from '../../../machines/pagedListMachine';
 import { getPage, type PageRequest } from '../../api/endpoints/lists';
 import type { Paged } from '../../api/contract/common';
-import { notifyError } from '../../app/notify';
+import { notifyError } from '../notify';
 
 export interface PagedListOptions {
   perPage?: number;

@@ -10,7 +10,7 @@ import { PageTitle } from '../../../ui/PageTitle/PageTitle';
 import { adminTournamentsMachine } from './adminTournamentsMachine';
 import { tournamentColumns } from './tournamentColumns';
 import { TournamentFormModal } from './TournamentFormModal';
-import { ConfirmModal } from './ConfirmModal';
+import { ConfirmModal } from '../../../ui/ConfirmDialog/ConfirmModal';
 
 const CONFIRMATIONS = {
   delete: { title: 'Delete Tournament', text: CONFIRM.deleteTournament, label: 'Delete' },

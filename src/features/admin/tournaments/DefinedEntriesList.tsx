@@ -1,7 +1,7 @@
 import { List, Stack, Text, Title } from '@mantine/core';
 import { Redirect } from 'wouter';
 import type { DefinedEntries } from '../../../api/contract/tournament';
-import { isStaffRole, useSessionUser } from '../../../app/session';
+import { isStaffRole, useSessionUser } from '../../../ui/session';
 
 /**
  * The predefined entries of a tournament, read only. Only staff see it: anyone else is sent to the home page

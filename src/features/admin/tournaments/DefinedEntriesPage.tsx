@@ -6,7 +6,7 @@ import { tournamentSnapshotFor } from '../../../../machines/tournamentMachine';
 import { definedEntriesMachine } from './definedEntriesMachine';
 import { DefinedEntriesEditor } from './DefinedEntriesEditor';
 import { DefinedEntriesList } from './DefinedEntriesList';
-import { ConfirmModal } from './ConfirmModal';
+import { ConfirmModal } from '../../../ui/ConfirmDialog/ConfirmModal';
 import { LoadFailedState, LoadingState } from '../../../ui/DataLoader/LoadStates';
 
 /**

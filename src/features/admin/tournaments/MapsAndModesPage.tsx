@@ -4,7 +4,7 @@ import { Link, useLocation, useParams } from 'wouter';
 import { PageTitle } from '../../../ui/PageTitle/PageTitle';
 import { tournamentSnapshotFor } from '../../../../machines/tournamentMachine';
 import { mapsAndModesMachine } from './mapsAndModesMachine';
-import { ConfirmModal } from './ConfirmModal';
+import { ConfirmModal } from '../../../ui/ConfirmDialog/ConfirmModal';
 import { LoadFailedState, LoadingState } from '../../../ui/DataLoader/LoadStates';
 
 /** /admin/tournaments/:id/maps: one input per round; Start when the tournament is CLOSED, otherwise Update. */

@@ -7,7 +7,7 @@ import {
   openTournament,
 } from '../../../api/endpoints/adminTournaments';
 import { SUCCESS } from '../../../domain/messages';
-import { notifyError, notifySuccess } from '../../../app/notify';
+import { notifyError, notifySuccess } from '../../../ui/notify';
 import { tournamentSnapshotFor, type TournamentEventType } from '../../../../machines/tournamentMachine';
 
 /** The row actions that call the server (the others navigate). */

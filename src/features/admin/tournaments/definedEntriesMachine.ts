@@ -2,7 +2,7 @@ import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { DefinedEntries, Tournament } from '../../../api/contract/tournament';
 import { getTournament, updateDefinedEntries } from '../../../api/endpoints/adminTournaments';
 import { SUCCESS } from '../../../domain/messages';
-import { notifyError, notifySuccess } from '../../../app/notify';
+import { notifyError, notifySuccess } from '../../../ui/notify';
 import { applyEdit, differs, toDefinedEntries, toDraft, type Draft, type DraftEdit } from './definedEntriesDraft';
 
 interface Context {

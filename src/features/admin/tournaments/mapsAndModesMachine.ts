@@ -7,7 +7,7 @@ import {
   updateMapsAndModes,
 } from '../../../api/endpoints/adminTournaments';
 import { ERRORS, SUCCESS } from '../../../domain/messages';
-import { notifyClientError, notifyError, notifySuccess } from '../../../app/notify';
+import { notifyClientError, notifyError, notifySuccess } from '../../../ui/notify';
 import { tournamentSnapshotFor, transitionRefusal } from '../../../../machines/tournamentMachine';
 import { expectedEntrants, roundNamesFor, roundNamesOf } from './roundNames';
 

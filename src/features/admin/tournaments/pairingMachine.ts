@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { SwitcherooEntries, Tournament } from '../../../api/contract/tournament';
 import { getSwitcherooEntries, saveSwitcherooTeams } from '../../../api/endpoints/adminTournaments';
 import { SWITCHEROO_PAIRING_SLOTS } from '../../../domain/constants';
-import { notifyError, notifySuccess } from '../../../app/notify';
+import { notifyError, notifySuccess } from '../../../ui/notify';
 import {
   boardFrom,
   emptyTeam,

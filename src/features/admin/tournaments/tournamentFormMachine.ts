@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { Tournament } from '../../../api/contract/tournament';
 import { createTournament, updateTournament, uploadTournamentLogo } from '../../../api/endpoints/adminTournaments';
 import { SUCCESS } from '../../../domain/messages';
-import { notifyError, notifySuccess } from '../../../app/notify';
+import { notifyError, notifySuccess } from '../../../ui/notify';
 import { toCreateBody, toPatchBody, type TournamentFormValues } from './tournamentForm';
 
 export interface TournamentFormInput {

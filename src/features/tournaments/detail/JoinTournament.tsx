@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import type { Tournament } from '../../../api/contract/tournament';
-import { notifyError, notifySuccess } from '../../../app/notify';
+import { notifyError, notifySuccess } from '../../../ui/notify';
 import { SUCCESS } from '../../../domain/messages';
 import { joinTournamentMachine } from '../../../../machines/joinTournamentMachine';
 import { isTeamTournament } from '../format';

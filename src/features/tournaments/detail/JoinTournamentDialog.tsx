@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import type { SnapshotFrom } from 'xstate';
 import type { JoinTournamentEvent, joinTournamentMachine } from '../../../../machines/joinTournamentMachine';
-import { SITE } from '../../../app/siteLinks';
+import { SITE } from '../../../ui/siteLinks';
 import { formatFee } from '../format';
 
 interface JoinTournamentDialogProps {

@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { Link, useLocation } from 'wouter';
 import type { Tournament } from '../../../api/contract/tournament';
-import { isStaffRole, useSessionUser } from '../../../app/session';
+import { isStaffRole, useSessionUser } from '../../../ui/session';
 import { registrationState } from '../../../domain/tournamentRules';
 import { RegistrationBadge } from '../registration/RegistrationBadge';
 import { JoinTournament } from './JoinTournament';

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Grid, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'wouter';
 import type { Tournament } from '../../../api/contract/tournament';
-import { useSessionUser } from '../../../app/session';
+import { useSessionUser } from '../../../ui/session';
 import { GAME_LABELS } from '../../../domain/constants';
 import { TournamentActions } from './TournamentActions';
 import { TournamentInfoTable } from './TournamentInfoTable';

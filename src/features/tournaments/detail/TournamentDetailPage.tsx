@@ -1,9 +1,9 @@
 import type { Tournament } from '../../../api/contract/tournament';
 import { useParams } from 'wouter';
 import { getTournament } from '../../../api/endpoints/tournaments';
-import { NotFound } from '../../../app/NotFound';
+import { NotFound } from '../../../ui/NotFound/NotFound';
 import { DataLoader } from '../../../ui/DataLoader/DataLoader';
-import { orNotFound, parseId } from '../params';
+import { orNotFound, parseId } from '../../../ui/routeParams';
 import { TournamentDetail } from './TournamentDetail';
 
 /** /tournaments/{tournamentId}/details. */

@@ -2,9 +2,9 @@ import { ActionIcon, Menu } from '@mantine/core';
 import type { Entry, Tournament } from '../../../api/contract/tournament';
 import { refundTournamentEntry } from '../../../api/endpoints/billing';
 import { removeEntry } from '../../../api/endpoints/tournaments';
-import { notifyError, notifySuccess } from '../../../app/notify';
+import { notifyError, notifySuccess } from '../../../ui/notify';
 import { SUCCESS } from '../../../domain/messages';
-import { confirmAction } from '../confirm';
+import { confirmAction } from '../../../ui/ConfirmDialog/confirmAction';
 import { entryName } from './entryName';
 
 interface EntryOptionsMenuProps {

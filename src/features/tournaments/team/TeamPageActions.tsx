@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { TemporaryTeamDetail } from '../../../api/contract/team';
 import { leaveTemporaryTeam } from '../../../api/endpoints/temporaryTeams';
-import { notifyError, notifySuccess } from '../../../app/notify';
-import { isStaffRole, useSessionUser } from '../../../app/session';
+import { notifyError, notifySuccess } from '../../../ui/notify';
+import { isStaffRole, useSessionUser } from '../../../ui/session';
 import { SUCCESS } from '../../../domain/messages';
 import type { TeamManagementOutcome } from '../../../../machines/teamManagementMachine';
-import { confirmAction } from '../confirm';
+import { confirmAction } from '../../../ui/ConfirmDialog/confirmAction';
 import { TeamManagementDialog } from './management/TeamManagementDialog';
 
 interface TeamPageActionsProps {

@@ -1,9 +1,9 @@
 import type { TemporaryTeamDetail } from '../../../api/contract/team';
 import { useParams } from 'wouter';
 import { getTemporaryTeam } from '../../../api/endpoints/temporaryTeams';
-import { NotFound } from '../../../app/NotFound';
+import { NotFound } from '../../../ui/NotFound/NotFound';
 import { DataLoader } from '../../../ui/DataLoader/DataLoader';
-import { orNotFound, parseId } from '../params';
+import { orNotFound, parseId } from '../../../ui/routeParams';
 import { TournamentTeam } from './TournamentTeam';
 
 /** /tournaments/{tournamentId}/{teamId}: a tournament team. */

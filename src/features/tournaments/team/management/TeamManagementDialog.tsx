@@ -1,7 +1,7 @@
 import { Button, Center, Divider, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useRef, useState } from 'react';
-import { notifyClientError, notifyError, notifySuccess } from '../../../../app/notify';
+import { notifyClientError, notifyError, notifySuccess } from '../../../../ui/notify';
 import { ERRORS } from '../../../../domain/messages';
 import { teamManagementMachine, type TeamManagementOutcome } from '../../../../../machines/teamManagementMachine';
 import { ConfirmTeamAction } from './ConfirmTeamAction';

@@ -1,4 +1,4 @@
-import { ApiError } from '../../api/client';
+import { ApiError } from '../api/client';
 
 /** A route parameter that must be a positive integer id; null otherwise (the page shows not found). */
 export function parseId(value: string | undefined): number | null {
