@@ -98,3 +98,45 @@ export const LOCAL_TEST_CARDS: readonly { number: string; outcome: LocalCardOutc
   { number: '4000 0000 0000 9995', outcome: 'insufficientFunds', label: 'Insufficient funds' },
   { number: '4000 0000 0000 4444', outcome: 'processing', label: 'Slow bank: processing for 30 s, then succeeds' },
 ];
+
+/** Season match round types (seasons-and-admin §3); GROUPS for group-stage matches, the rest name playoff rounds. */
+export const SEASON_ROUND_TYPES = [
+  'GROUPS',
+  'ROUND1',
+  'LOSERROUND1',
+  'ROUND2',
+  'LOSERROUND2',
+  'WINNERSFINAL',
+  'LOSERSROUND3',
+  'LOSERSFINAL',
+  'GRANDFINAL',
+  'GRANDFINAL2',
+] as const;
+export type SeasonRoundType = (typeof SEASON_ROUND_TYPES)[number];
+/** A division's stage (seasons-and-admin §3 Division.divisionType). */
+export const DIVISION_TYPES = [
+  'GROUPS',
+  'ROUND1',
+  'ROUND2',
+  'LOSERSROUND2',
+  'LOSERSROUND3',
+  'WINNERSFINAL',
+  'LOSERSFINAL',
+  'GRANDFINAL',
+] as const;
+export type DivisionType = (typeof DIVISION_TYPES)[number];
+/** A playoff match's row within its round, top to bottom (Round 1 has four). */
+export const MATCH_POSITIONS = ['FIRST', 'SECOND', 'THIRD', 'FOURTH'] as const;
+export type MatchPosition = (typeof MATCH_POSITIONS)[number];
+/** The spec names the matchType field without values: see docs/decisions.md, Seasons. */
+export const SEASON_MATCH_TYPES = ['GROUP_STAGE', 'PLAYOFF'] as const;
+export type SeasonMatchType = (typeof SEASON_MATCH_TYPES)[number];
+export const WINNING_TEAMS = ['TeamA', 'TeamB'] as const;
+export type WinningTeam = (typeof WINNING_TEAMS)[number];
+export const GROUP_NAMES = ['Group A', 'Group B'] as const;
+/** The top four of each group go to the division's 8-team double elimination (15 numbered matches). */
+export const PLAYOFF_TEAMS_PER_GROUP = 4;
+export const DIVISION_MIN_TEAMS = 2;
+/** Members besides the captain a team needs to join a season ("at least 1 team member"). */
+export const SEASON_MIN_TEAM_MEMBERS = 1;
+export const SEASON_MAX_GROUP_STAGE_WEEKS = 52;

@@ -297,3 +297,19 @@ export const PAIRING = {
   teamName: 'Please enter a team name',
   teamNameTooLong: 'Team names can be at most 40 characters',
 } as const;
+
+/** Season refusals (server 4xx; the admin screens show the split ones before sending). */
+export const SEASON_ERRORS = {
+  notFound: 'Season not found',
+  divisionNotFound: 'Division not found',
+  splitsNotWhole: 'Division splits must be whole numbers of teams',
+  tooFewTeams: 'A season needs at least 2 teams to be split into divisions',
+  divisionTooSmall: 'Each division needs at least 2 teams',
+  splitsTotal: (teams: number) => `The division splits must add up to the ${teams} teams in this season`,
+  grandFinalsUndecided: (divisions: number) =>
+    divisions === 1
+      ? 'The grand final of 1 division is still to be decided'
+      : `The grand finals of ${divisions} divisions are still to be decided`,
+  dueBeforeStart: 'Every due date must be on or after the season start date',
+  grandFinalNotLast: 'The grand final must be due last',
+} as const;
