@@ -1,20 +1,59 @@
-import { array, boolean, enums, integer, min, nullable, number, object, optional, size, string, type, type Infer } from 'superstruct';
-import { SEASON_TYPES } from '../../domain/constants';
-import { Id, Millis, NonBlank } from './common';
-import { TeamSummary } from './team';
+import { array, boolean, enums, integer, max, min, nullable, number, object, optional, size, string, type, type Infer } from 'superstruct';
+import {
+  DIVISION_TYPES,
+  MATCH_POSITIONS,
+  PAYMENT_MAX_EUROS,
+  SEASON_MATCH_TYPES,
+  SEASON_MAX_GROUP_STAGE_WEEKS,
+  SEASON_ROUND_TYPES,
+  SEASON_TYPES,
+  WINNING_TEAMS,
+} from '../../domain/constants';
+import { Id, Millis, NonBlank, Paged } from './common';
+import { TeamMember } from './team';
 
 export const SeasonType = enums(SEASON_TYPES);
 export type SeasonType = Infer<typeof SeasonType>;
+export const RoundType = enums(SEASON_ROUND_TYPES);
+export type RoundType = Infer<typeof RoundType>;
+export const DivisionType = enums(DIVISION_TYPES);
+export type DivisionType = Infer<typeof DivisionType>;
+export const MatchPosition = enums(MATCH_POSITIONS);
+export type MatchPosition = Infer<typeof MatchPosition>;
+export const SeasonMatchType = enums(SEASON_MATCH_TYPES);
+export type SeasonMatchType = Infer<typeof SeasonMatchType>;
+export const WinningTeam = enums(WINNING_TEAMS);
+export type WinningTeam = Infer<typeof WinningTeam>;
 
+/**
+ * A team in the season views and the admin season teams page (seasons-and-admin §3 Team). divisionWins and
+ * divisionLosses are the team's group-stage record in this season; averageKR its members' mean katanaRank.
+ */
 export const SeasonTeam = type({
-  ...TeamSummary.schema,
+  id: Id,
+  name: string(),
+  logoUrl: nullable(string()),
+  wins: integer(),
+  losses: integer(),
+  gold: integer(),
+  silver: integer(),
+  bronze: integer(),
+  users: array(TeamMember),
   divisionWins: integer(),
   divisionLosses: integer(),
   averageKR: number(),
+  transferMode: boolean(),
+  /** Admin season teams page (refund and remove-from-season): whether the entry was paid, and refunded. */
+  paid: optional(boolean()),
+  refunded: optional(boolean()),
 });
 export type SeasonTeam = Infer<typeof SeasonTeam>;
 
+/** Group A or Group B of a division, its teams in standings order. */
 export const Group = type({ id: Id, name: string(), teams: array(SeasonTeam) });
+export type Group = Infer<typeof Group>;
+
+/** A division as the season lists it (§3 Season.divisions). */
 export const Division = type({
   id: Id,
   name: string(),
@@ -23,17 +62,22 @@ export const Division = type({
 });
 export type Division = Infer<typeof Division>;
 
+/** The eight playoff due dates (§3), all required by the season dialog (§5). */
 const DueDates = {
-  round1DueBy: nullable(Millis),
-  round2DueBy: nullable(Millis),
-  losers1DueBy: nullable(Millis),
-  losers2DueBy: nullable(Millis),
-  losers3DueBy: nullable(Millis),
-  winnersFinalDueBy: nullable(Millis),
-  losersFinalDueBy: nullable(Millis),
-  grandFinalDueBy: nullable(Millis),
+  round1DueBy: Millis,
+  round2DueBy: Millis,
+  losers1DueBy: Millis,
+  losers2DueBy: Millis,
+  losers3DueBy: Millis,
+  winnersFinalDueBy: Millis,
+  losersFinalDueBy: Millis,
+  grandFinalDueBy: Millis,
 };
 
+/**
+ * A season (§3): GET /v1/season/{id}, /latest, /{id}/preview, and the items of the paged lists.
+ * `playoffWeeks` is labelled Group Stage Weeks; `entryFee` is in euros.
+ */
 export const Season = type({
   id: Id,
   name: string(),
@@ -45,91 +89,85 @@ export const Season = type({
   published: boolean(),
   seasonType: SeasonType,
   joinedTeamsCount: integer(),
+  /** The viewer's team has joined this season (false for guests). */
   userPartOfTeam: boolean(),
+  /** Members of the viewer's team, the captain included (0 for guests and players without a team). */
   teamMembersCount: integer(),
   divisions: array(Division),
+  /** The saved division splits: team counts per division, Division 1 first, zeros dropped. */
   divisionSplits: array(integer()),
   ...DueDates,
 });
 export type Season = Infer<typeof Season>;
 
-const Text = (max: number) => size(NonBlank, 1, max);
-/** POST /v1/season and PATCH /v1/season/{id}: the add/edit season dialog. */
+/** GET /v1/season?userId&pageNo and GET /v1/season/all-seasons (admin). */
+export const SeasonPage = Paged(Season);
+export type SeasonPage = Infer<typeof SeasonPage>;
+
+/** GET /v1/season/{id}/teams (admin, searchable). */
+export const SeasonTeamPage = Paged(SeasonTeam);
+export type SeasonTeamPage = Infer<typeof SeasonTeamPage>;
+
+const Text = (most: number) => size(NonBlank, 1, most);
+/** POST /v1/season and PATCH /v1/season/{id}: every field of the add/edit season dialog (§5). */
 export const SeasonBody = object({
   name: Text(120),
   startDate: Millis,
-  playoffWeeks: min(integer(), 1),
-  entryFee: min(number(), 0),
+  playoffWeeks: max(min(integer(), 1), SEASON_MAX_GROUP_STAGE_WEEKS),
+  entryFee: max(min(number(), 0), PAYMENT_MAX_EUROS),
   prizePoolInfo: Text(500),
   seasonInfo: Text(5000),
   published: optional(boolean()),
-  round1DueBy: Millis,
-  round2DueBy: Millis,
-  losers1DueBy: Millis,
-  losers2DueBy: Millis,
-  losers3DueBy: Millis,
-  winnersFinalDueBy: Millis,
-  losersFinalDueBy: Millis,
-  grandFinalDueBy: Millis,
+  ...DueDates,
 });
 export type SeasonBody = Infer<typeof SeasonBody>;
 
-/** PATCH /v1/season/{id}/division-splits. */
-export const DivisionSplitsBody = object({ divisionSplits: array(min(integer(), 0)) });
-
-export const ROUND_TYPES = [
-  'GROUPS',
-  'ROUND1',
-  'LOSERROUND1',
-  'ROUND2',
-  'LOSERROUND2',
-  'WINNERSFINAL',
-  'LOSERSROUND3',
-  'LOSERSFINAL',
-  'GRANDFINAL',
-  'GRANDFINAL2',
-] as const;
-export const RoundType = enums(ROUND_TYPES);
-export const MatchPosition = enums(['FIRST', 'SECOND', 'THIRD', 'FOURTH']);
+/** PATCH /v1/season/{id}/division-splits: team counts per division (zeros are dropped on save). */
+export const DivisionSplitsBody = object({ divisionSplits: size(array(min(integer(), 0)), 1, 32) });
+export type DivisionSplitsBody = Infer<typeof DivisionSplitsBody>;
 
 const SeasonMatchTeam = nullable(type({ id: Id, name: string(), logoUrl: nullable(string()) }));
+
+/**
+ * A league match (§3). Each side reports both scores: teamAScoreA/teamAScoreB are team A's report of team A's and
+ * team B's score, teamBScoreA/teamBScoreB team B's. A playoff match has its number (1–15 for eight teams) and its
+ * row in the round; a playoff side waiting for an earlier result is null.
+ */
 export const SeasonMatch = type({
   id: Id,
   seasonName: string(),
   seasonId: Id,
+  divisionId: Id,
+  groupId: nullable(Id),
   dueByDate: nullable(Millis),
   teamA: SeasonMatchTeam,
   teamB: SeasonMatchTeam,
-  winningTeam: nullable(enums(['TeamA', 'TeamB'])),
+  winningTeam: nullable(WinningTeam),
   teamAScoreA: nullable(integer()),
   teamAScoreB: nullable(integer()),
   teamBScoreA: nullable(integer()),
   teamBScoreB: nullable(integer()),
-  matchType: optional(nullable(string())),
+  matchType: SeasonMatchType,
   roundType: RoundType,
-  matchNumber: optional(nullable(integer())),
+  matchNumber: nullable(integer()),
+  position: nullable(MatchPosition),
+  dispute: optional(boolean()),
 });
 export type SeasonMatch = Infer<typeof SeasonMatch>;
 
+/** GET /v1/season/divisions/{id}: the division page, group-stage view or bracket view (§2, §3 Division). */
 export const DivisionDetail = type({
   id: Id,
+  seasonId: Id,
   name: string(),
-  divisionType: enums([
-    'GROUPS',
-    'ROUND1',
-    'ROUND2',
-    'LOSERSROUND2',
-    'LOSERSROUND3',
-    'WINNERSFINAL',
-    'LOSERSFINAL',
-    'GRANDFINAL',
-  ]),
+  divisionType: DivisionType,
   groupAId: nullable(Id),
   groupBId: nullable(Id),
   groupATeams: array(SeasonTeam),
   groupBTeams: array(SeasonTeam),
   groupAUpcoming: array(SeasonMatch),
   groupBUpcoming: array(SeasonMatch),
+  /** The playoff matches in number order; Grand Final 2 only once it is needed. */
   elimMatches: array(SeasonMatch),
 });
 export type DivisionDetail = Infer<typeof DivisionDetail>;
