@@ -11,6 +11,13 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import {
+  MATCH_POSITIONS,
+  SEASON_MATCH_TYPES,
+  SEASON_ROUND_TYPES,
+  SEASON_TYPES,
+  WINNING_TEAMS,
+} from '../../src/domain/constants';
 
 // Timestamps are stored as epoch milliseconds (bigint, mode number) because the /v1 contract speaks ms.
 const ms = (name: string) => bigint(name, { mode: 'number' });
@@ -344,3 +351,161 @@ export const socialPosts = pgTable('social_posts', {
   imageUrl: text('image_url'),
   postedAt: ms('posted_at').notNull(),
 });
+
+// ── Seasons (league play) ─────────────────────────────────────────────────────────────────────────────────────────
+
+export const seasonTypeEnum = pgEnum('season_type', SEASON_TYPES);
+export const seasonRoundTypeEnum = pgEnum('season_round_type', SEASON_ROUND_TYPES);
+export const seasonMatchTypeEnum = pgEnum('season_match_type', SEASON_MATCH_TYPES);
+export const matchPositionEnum = pgEnum('match_position', MATCH_POSITIONS);
+export const winningTeamEnum = pgEnum('winning_team', WINNING_TEAMS);
+
+export const seasons = pgTable(
+  'seasons',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    startDate: ms('start_date').notNull(),
+    /** Group Stage Weeks. */
+    playoffWeeks: integer('playoff_weeks').notNull(),
+    /** Euros, may have cents. */
+    entryFeeCents: integer('entry_fee_cents').notNull().default(0),
+    prizePoolInfo: text('prize_pool_info').notNull().default(''),
+    seasonInfo: text('season_info').notNull().default(''),
+    published: boolean('published').notNull().default(false),
+    seasonType: seasonTypeEnum('season_type').notNull().default('OPEN'),
+    round1DueBy: ms('round1_due_by').notNull(),
+    round2DueBy: ms('round2_due_by').notNull(),
+    losers1DueBy: ms('losers1_due_by').notNull(),
+    losers2DueBy: ms('losers2_due_by').notNull(),
+    losers3DueBy: ms('losers3_due_by').notNull(),
+    winnersFinalDueBy: ms('winners_final_due_by').notNull(),
+    losersFinalDueBy: ms('losers_final_due_by').notNull(),
+    grandFinalDueBy: ms('grand_final_due_by').notNull(),
+    /** Team counts per division as saved (zeros dropped), Division 1 first. */
+    divisionSplits: jsonb('division_splits').$type<number[]>().notNull().default([]),
+    createdAt: ms('created_at').notNull().default(now),
+  },
+  (t) => [index('seasons_type_idx').on(t.seasonType), index('seasons_start_idx').on(t.startDate)],
+);
+
+/** Division 1, Division 2, … of a season, in split order (`position` 0 is Division 1, the strongest). */
+export const seasonDivisions = pgTable(
+  'season_divisions',
+  {
+    id: serial('id').primaryKey(),
+    seasonId: integer('season_id')
+      .notNull()
+      .references(() => seasons.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: integer('position').notNull(),
+    createdAt: ms('created_at').notNull().default(now),
+  },
+  (t) => [uniqueIndex('season_divisions_position_uq').on(t.seasonId, t.position)],
+);
+
+/** Group A and Group B of a division. */
+export const seasonGroups = pgTable(
+  'season_groups',
+  {
+    id: serial('id').primaryKey(),
+    seasonId: integer('season_id')
+      .notNull()
+      .references(() => seasons.id, { onDelete: 'cascade' }),
+    divisionId: integer('division_id')
+      .notNull()
+      .references(() => seasonDivisions.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('season_groups_name_uq').on(t.divisionId, t.name), index('season_groups_season_idx').on(t.seasonId)],
+);
+
+/**
+ * A team in a season: its division and group once placed, its group-stage record (divisionWins/Losses, cleared
+ * when the group stages start), its playoff seed, and what it paid (for refunds).
+ */
+export const seasonEntries = pgTable(
+  'season_entries',
+  {
+    id: serial('id').primaryKey(),
+    seasonId: integer('season_id')
+      .notNull()
+      .references(() => seasons.id, { onDelete: 'cascade' }),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    divisionId: integer('division_id').references(() => seasonDivisions.id, { onDelete: 'set null' }),
+    groupId: integer('group_id').references(() => seasonGroups.id, { onDelete: 'set null' }),
+    divisionWins: integer('division_wins').notNull().default(0),
+    divisionLosses: integer('division_losses').notNull().default(0),
+    /** 1-based playoff seed within the division, set when the playoffs start. */
+    seed: integer('seed'),
+    paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    paidCents: integer('paid_cents').notNull().default(0),
+    refunded: boolean('refunded').notNull().default(false),
+    joinedAt: ms('joined_at').notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex('season_entries_team_uq').on(t.seasonId, t.teamId),
+    index('season_entries_team_idx').on(t.teamId),
+    index('season_entries_division_idx').on(t.divisionId),
+    index('season_entries_group_idx').on(t.groupId),
+  ],
+);
+
+/**
+ * A league match: a group-stage round-robin match (groupId set, roundType GROUPS) or a playoff match of a
+ * division's double elimination, mirroring the engine's BracketMatch like tournament_matches (number 1–15 for
+ * eight teams, slot sources, byes, `live` for Grand Final 2). Teams are the season's teams; a playoff side still
+ * to come from an earlier match is null.
+ */
+export const seasonMatches = pgTable(
+  'season_matches',
+  {
+    id: serial('id').primaryKey(),
+    seasonId: integer('season_id')
+      .notNull()
+      .references(() => seasons.id, { onDelete: 'cascade' }),
+    divisionId: integer('division_id')
+      .notNull()
+      .references(() => seasonDivisions.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id').references(() => seasonGroups.id, { onDelete: 'cascade' }),
+    matchType: seasonMatchTypeEnum('match_type').notNull(),
+    roundType: seasonRoundTypeEnum('round_type').notNull(),
+    /** Group stage: the 0-based round-robin round. Playoffs: the engine's 0-based column within its track. */
+    round: integer('round').notNull().default(0),
+    matchNumber: integer('match_number'),
+    position: matchPositionEnum('position'),
+    /** Playoffs only: the engine's track and slot sources ('seed' | 'winner' | 'loser' and the seed or match number). */
+    track: text('track'),
+    sourceAKind: text('source_a_kind'),
+    sourceARef: integer('source_a_ref'),
+    sourceBKind: text('source_b_kind'),
+    sourceBRef: integer('source_b_ref'),
+    teamAId: integer('team_a_id').references(() => teams.id, { onDelete: 'set null' }),
+    teamBId: integer('team_b_id').references(() => teams.id, { onDelete: 'set null' }),
+    teamABye: boolean('team_a_bye').notNull().default(false),
+    teamBBye: boolean('team_b_bye').notNull().default(false),
+    live: boolean('live').notNull().default(true),
+    teamAScoreA: integer('team_a_score_a'),
+    teamAScoreB: integer('team_a_score_b'),
+    teamBScoreA: integer('team_b_score_a'),
+    teamBScoreB: integer('team_b_score_b'),
+    winningTeam: winningTeamEnum('winning_team'),
+    dispute: boolean('dispute').notNull().default(false),
+    /** True once the teams' records were counted for this decided match. */
+    recordsCounted: boolean('records_counted').notNull().default(false),
+    dueByDate: ms('due_by_date'),
+    updatedAt: ms('updated_at').notNull().default(now),
+  },
+  (t) => [
+    index('season_matches_season_idx').on(t.seasonId),
+    index('season_matches_division_idx').on(t.divisionId),
+    index('season_matches_group_idx').on(t.groupId),
+    index('season_matches_team_a_idx').on(t.teamAId),
+    index('season_matches_team_b_idx').on(t.teamBId),
+    index('season_matches_due_idx').on(t.dueByDate),
+    // Group matches have no number; PostgreSQL lets the NULLs repeat.
+    uniqueIndex('season_matches_number_uq').on(t.divisionId, t.matchNumber),
+  ],
+);
