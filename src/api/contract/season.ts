@@ -10,7 +10,7 @@ import {
   WINNING_TEAMS,
 } from '../../domain/constants';
 import { Id, Millis, NonBlank, Paged } from './common';
-import { TeamMember } from './team';
+import { TeamMember, TeamSummary } from './team';
 
 export const SeasonType = enums(SEASON_TYPES);
 export type SeasonType = Infer<typeof SeasonType>;
@@ -30,14 +30,7 @@ export type WinningTeam = Infer<typeof WinningTeam>;
  * divisionLosses are the team's group-stage record in this season; averageKR its members' mean katanaRank.
  */
 export const SeasonTeam = type({
-  id: Id,
-  name: string(),
-  logoUrl: nullable(string()),
-  wins: integer(),
-  losses: integer(),
-  gold: integer(),
-  silver: integer(),
-  bronze: integer(),
+  ...TeamSummary.schema,
   users: array(TeamMember),
   divisionWins: integer(),
   divisionLosses: integer(),
