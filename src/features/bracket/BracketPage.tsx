@@ -11,7 +11,7 @@ import { PageTitle } from '../../ui/PageTitle/PageTitle';
 import { ConfirmModal } from '../../ui/ConfirmDialog/ConfirmModal';
 import { parseId } from '../../ui/routeParams';
 import { BracketAdminActions } from './BracketAdminActions';
-import { bracketPageMachine } from './bracketPageMachine';
+import { bracketPageMachine } from '../../../machines/bracketPageMachine';
 import { EmptyBracket } from './EmptyBracket';
 
 // Pixi and the canvas engine load only on bracket routes.

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { TournamentMatch } from '../../api/contract/tournament';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { SUCCESS } from '../../domain/messages';
-import { changeableSides, changeEntriesMachine } from './changeEntriesMachine';
+import { changeableSides, changeEntriesMachine } from '../../../machines/changeEntriesMachine';
 import { sideView } from './matchSides';
 
 interface ChangeTeamsProps {

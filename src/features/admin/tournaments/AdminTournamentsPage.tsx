@@ -7,7 +7,7 @@ import { CONFIRM } from '../../../domain/messages';
 import { PagedTable } from '../../../ui/PagedTable/PagedTable';
 import { usePagedList } from '../../../ui/PagedTable/usePagedList';
 import { PageTitle } from '../../../ui/PageTitle/PageTitle';
-import { adminTournamentsMachine } from './adminTournamentsMachine';
+import { adminTournamentsMachine } from '../../../../machines/adminTournamentsMachine';
 import { tournamentColumns } from './tournamentColumns';
 import { TournamentFormModal } from './TournamentFormModal';
 import { ConfirmModal } from '../../../ui/ConfirmDialog/ConfirmModal';

@@ -3,7 +3,7 @@ import { useMachine } from '@xstate/react';
 import { Link, useLocation, useParams } from 'wouter';
 import { PageTitle } from '../../../ui/PageTitle/PageTitle';
 import { tournamentSnapshotFor } from '../../../../machines/tournamentMachine';
-import { definedEntriesMachine } from './definedEntriesMachine';
+import { definedEntriesMachine } from '../../../../machines/definedEntriesMachine';
 import { DefinedEntriesEditor } from './DefinedEntriesEditor';
 import { DefinedEntriesList } from './DefinedEntriesList';
 import { ConfirmModal } from '../../../ui/ConfirmDialog/ConfirmModal';

@@ -3,7 +3,7 @@ import { useMachine } from '@xstate/react';
 import { Link, useLocation, useParams } from 'wouter';
 import { PageTitle } from '../../../ui/PageTitle/PageTitle';
 import { tournamentSnapshotFor } from '../../../../machines/tournamentMachine';
-import { mapsAndModesMachine } from './mapsAndModesMachine';
+import { mapsAndModesMachine } from '../../../../machines/mapsAndModesMachine';
 import { ConfirmModal } from '../../../ui/ConfirmDialog/ConfirmModal';
 import { LoadFailedState, LoadingState } from '../../../ui/DataLoader/LoadStates';
 

@@ -2,8 +2,8 @@ import { Alert, Button, Center, Group, Loader, SimpleGrid, Stack, Text, Title } 
 import { DndContext, KeyboardSensor, PointerSensor, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { useMachine } from '@xstate/react';
 import type { Tournament } from '../../../api/contract/tournament';
-import { pairingMachine } from './pairingMachine';
-import type { PairingPlayer } from './pairingBoard';
+import { pairingMachine } from '../../../../machines/pairingMachine';
+import type { PairingPlayer } from '../../../../machines/pairingBoard';
 import { announcements, collisionDetection, jumpBetweenPlaces, POOL_ID, screenReaderInstructions, type PlaceData, type PlayerData } from './pairingDnd';
 import { PairingPlayerChip } from './PairingPlayerChip';
 import { PairingTeamCard } from './PairingTeamCard';

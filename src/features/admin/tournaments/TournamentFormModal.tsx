@@ -2,8 +2,8 @@ import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMachine } from '@xstate/react';
 import type { Tournament } from '../../../api/contract/tournament';
-import { emptyValues, validationRules, valuesOf, type TournamentFormValues } from './tournamentForm';
-import { tournamentFormMachine } from './tournamentFormMachine';
+import { emptyValues, validationRules, valuesOf, type TournamentFormValues } from '../../../../machines/tournamentForm';
+import { tournamentFormMachine } from '../../../../machines/tournamentFormMachine';
 import { TournamentDetailsFields } from './TournamentDetailsFields';
 import { TournamentFormatFields } from './TournamentFormatFields';
 

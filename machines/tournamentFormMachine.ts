@@ -1,8 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Tournament } from '../../../api/contract/tournament';
-import { createTournament, updateTournament, uploadTournamentLogo } from '../../../api/endpoints/adminTournaments';
-import { SUCCESS } from '../../../domain/messages';
-import { notifyError, notifySuccess } from '../../../ui/notify';
+import type { Tournament } from '../src/api/contract/tournament';
+import { createTournament, updateTournament, uploadTournamentLogo } from '../src/api/endpoints/adminTournaments';
+import { SUCCESS } from '../src/domain/messages';
+import { notifyError, notifySuccess } from '../src/ui/notify';
 import { toCreateBody, toPatchBody, type TournamentFormValues } from './tournamentForm';
 
 export interface TournamentFormInput {

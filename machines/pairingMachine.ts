@@ -1,8 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { SwitcherooEntries, Tournament } from '../../../api/contract/tournament';
-import { getSwitcherooEntries, saveSwitcherooTeams } from '../../../api/endpoints/adminTournaments';
-import { SWITCHEROO_PAIRING_SLOTS } from '../../../domain/constants';
-import { notifyError, notifySuccess } from '../../../ui/notify';
+import type { SwitcherooEntries, Tournament } from '../src/api/contract/tournament';
+import { getSwitcherooEntries, saveSwitcherooTeams } from '../src/api/endpoints/adminTournaments';
+import { SWITCHEROO_PAIRING_SLOTS } from '../src/domain/constants';
+import { notifyError, notifySuccess } from '../src/ui/notify';
 import {
   boardFrom,
   emptyTeam,

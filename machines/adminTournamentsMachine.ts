@@ -1,14 +1,14 @@
 import { and, assign, fromPromise, setup } from 'xstate';
-import type { Tournament } from '../../../api/contract/tournament';
+import type { Tournament } from '../src/api/contract/tournament';
 import {
   cleanTournamentDiscord,
   closeTournament,
   deleteTournament,
   openTournament,
-} from '../../../api/endpoints/adminTournaments';
-import { SUCCESS } from '../../../domain/messages';
-import { notifyError, notifySuccess } from '../../../ui/notify';
-import { tournamentSnapshotFor, type TournamentEventType } from '../../../../machines/tournamentMachine';
+} from '../src/api/endpoints/adminTournaments';
+import { SUCCESS } from '../src/domain/messages';
+import { notifyError, notifySuccess } from '../src/ui/notify';
+import { tournamentSnapshotFor, type TournamentEventType } from './tournamentMachine';
 
 /** The row actions that call the server (the others navigate). */
 export type RowAction = 'delete' | 'close' | 'open' | 'cleanDiscord';

@@ -1,15 +1,15 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Tournament } from '../../../api/contract/tournament';
+import type { Tournament } from '../src/api/contract/tournament';
 import {
   getTournament,
   getTournamentMatches,
   startTournament,
   updateMapsAndModes,
-} from '../../../api/endpoints/adminTournaments';
-import { ERRORS, SUCCESS } from '../../../domain/messages';
-import { notifyClientError, notifyError, notifySuccess } from '../../../ui/notify';
-import { tournamentSnapshotFor, transitionRefusal } from '../../../../machines/tournamentMachine';
-import { expectedEntrants, roundNamesFor, roundNamesOf } from './roundNames';
+} from '../src/api/endpoints/adminTournaments';
+import { ERRORS, SUCCESS } from '../src/domain/messages';
+import { notifyClientError, notifyError, notifySuccess } from '../src/ui/notify';
+import { tournamentSnapshotFor, transitionRefusal } from './tournamentMachine';
+import { expectedEntrants, roundNamesFor, roundNamesOf } from '../src/features/admin/tournaments/roundNames';
 
 export interface MapsData {
   tournament: Tournament;

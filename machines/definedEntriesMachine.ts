@@ -1,8 +1,8 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
-import type { DefinedEntries, Tournament } from '../../../api/contract/tournament';
-import { getTournament, updateDefinedEntries } from '../../../api/endpoints/adminTournaments';
-import { SUCCESS } from '../../../domain/messages';
-import { notifyError, notifySuccess } from '../../../ui/notify';
+import type { DefinedEntries, Tournament } from '../src/api/contract/tournament';
+import { getTournament, updateDefinedEntries } from '../src/api/endpoints/adminTournaments';
+import { SUCCESS } from '../src/domain/messages';
+import { notifyError, notifySuccess } from '../src/ui/notify';
 import { applyEdit, differs, toDefinedEntries, toDraft, type Draft, type DraftEdit } from './definedEntriesDraft';
 
 interface Context {
