@@ -9,6 +9,7 @@ import { startTestServer, type Agent, type TestServer } from '../support/testSer
 import { createAccount, createBracketFixture, matchesOf, playerOf, renderScreens, type BracketFixture } from '../views/matchHarness';
 import { Network } from './support/network';
 import { toTestMachine, transitionKey } from './support/testMachine';
+import { aMatch } from '../support/machineFixtures';
 import { coverTransitions, transitionsOf } from './support/coverTransitions';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -24,40 +25,15 @@ type Role = 'player' | 'admin';
 type Snap = SnapshotFrom<typeof scoreSubmissionMachine>;
 type ModelEvent = { type: string; side?: 'A' | 'B'; value?: string; output?: TournamentMatch; error?: ApiError; match?: TournamentMatch };
 
-const modelMatch = (viewerSide: 'A' | null): TournamentMatch => ({
-  id: 1,
-  matchNumber: 1,
-  roundName: 'Round 1',
-  tournament: { id: 1, title: 'Model Cup', status: 'ACTIVE', allowScoreSubmission: true, tournamentType: 'TOURNAMENT', teamLimit: 1 },
-  tournamentId: 1,
-  dueByDate: null,
-  entryASourceId: null,
-  entryBSourceId: null,
-  entryAId: 1,
-  entryBId: 2,
-  userA: null,
-  userB: null,
-  teamA: null,
-  teamB: null,
-  definedEntryA: null,
-  definedEntryB: null,
-  entryAbye: false,
-  entryBbye: false,
-  entryAScoreA: null,
-  entryAScoreB: null,
-  entryBScoreA: null,
-  entryBScoreB: null,
-  winningEntry: '',
-  winnersBracket: true,
-  track: 'winners',
-  round: 0,
-  position: 0,
-  entryASourceKind: null,
-  entryBSourceKind: null,
-  live: true,
-  dispute: false,
-  viewerSide,
-});
+const modelMatch = (viewerSide: 'A' | null): TournamentMatch =>
+  aMatch({
+    id: 1,
+    tournamentId: 1,
+    tournament: { id: 1, title: 'Model Cup', status: 'ACTIVE', allowScoreSubmission: true, tournamentType: 'TOURNAMENT', teamLimit: 1 },
+    definedEntryA: null,
+    definedEntryB: null,
+    viewerSide,
+  });
 
 const SCORE_CHANGES: ModelEvent[] = [
   { type: 'score.change', side: 'A', value: '3' },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { adminTournamentsMachine, type RowAction } from '../../machines/adminTournamentsMachine';
 import { ApiError } from '../../src/api/client';
-import { aTournament, effectLog } from './support/machineFixtures';
+import { aTournament, effectLog } from '../support/machineFixtures';
 
 function start(runAction: (input: { id: number; action: RowAction }) => Promise<unknown> = async () => undefined) {
   const { calls, record } = effectLog();

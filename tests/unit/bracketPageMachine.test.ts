@@ -3,7 +3,7 @@ import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { BRACKET_REFRESH_MS, bracketPageMachine } from '../../machines/bracketPageMachine';
 import type { Tournament, TournamentMatch, TournamentStatus } from '../../src/api/contract/tournament';
 import { ApiError } from '../../src/api/client';
-import { aMatch, aTournament, effectLog } from './support/machineFixtures';
+import { aMatch, aTournament, effectLog } from '../support/machineFixtures';
 
 type Loaded = { tournament: Tournament; matches: TournamentMatch[] };
 

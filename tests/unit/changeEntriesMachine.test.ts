@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { changeEntriesMachine } from '../../machines/changeEntriesMachine';
 import type { Entry, MatchEntriesPatch, TournamentMatch } from '../../src/api/contract/tournament';
 import { ApiError } from '../../src/api/client';
-import { aMatch, effectLog } from './support/machineFixtures';
+import { aMatch, effectLog } from '../support/machineFixtures';
 
 const entries: Entry[] = [
   { id: 1, name: 'Alpha', wins: 0, losses: 0, userId: 101 },
@@ -17,7 +17,7 @@ function start(match: TournamentMatch, save: (patch: MatchEntriesPatch) => Promi
   const logic = changeEntriesMachine.provide({
     actors: {
       loadEntries: fromPromise(async () => entries),
-      saveEntries: fromPromise(async ({ input }: { input: { patch: MatchEntriesPatch } }) => save(input.patch)),
+      saveEntries: fromPromise<TournamentMatch, { tournamentId: number; matchId: number; patch: MatchEntriesPatch }>(async ({ input }) => save(input.patch)),
     },
     actions: { notifyChanged: record('notifyChanged'), changed: (_, { match: m }) => calls.push(`changed:${m.entryBId}`), reportError: record('reportError') },
   });

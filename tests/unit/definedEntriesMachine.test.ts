@@ -3,7 +3,7 @@ import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { definedEntriesMachine } from '../../machines/definedEntriesMachine';
 import type { DefinedEntries, Tournament } from '../../src/api/contract/tournament';
 import { ApiError } from '../../src/api/client';
-import { aTournament, effectLog } from './support/machineFixtures';
+import { aTournament, effectLog } from '../support/machineFixtures';
 
 const stored: DefinedEntries = { definedUsers: [{ name: 'Ghost' }], definedTeams: [] };
 
@@ -15,7 +15,7 @@ function start(opts: { load?: () => Promise<Tournament>; save?: () => Promise<vo
   const logic = definedEntriesMachine.provide({
     actors: {
       load: fromPromise(async () => (opts.load ?? (async () => aTournament({ definedEntries: stored })))()),
-      save: fromPromise(async ({ input }: { input: { entries: DefinedEntries } }) => {
+      save: fromPromise<DefinedEntries, { tournament: Tournament; entries: DefinedEntries }>(async ({ input }) => {
         await (opts.save ?? (async () => undefined))();
         saved.push(input.entries);
         return input.entries;

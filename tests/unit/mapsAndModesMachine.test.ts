@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { mapsAndModesMachine } from '../../machines/mapsAndModesMachine';
 import type { TournamentStatus } from '../../src/api/contract/tournament';
 import { ERRORS } from '../../src/domain/messages';
-import { aTournament, effectLog } from './support/machineFixtures';
+import { aTournament, effectLog } from '../support/machineFixtures';
 
 const ROUNDS = ['Winners Round 1', 'Grand Final'];
 
@@ -14,10 +14,10 @@ function start(status: TournamentStatus) {
   const logic = mapsAndModesMachine.provide({
     actors: {
       loadMaps: fromPromise(async () => ({ tournament, rounds: ROUNDS })),
-      saveMaps: fromPromise(async ({ input }: { input: { values: Record<string, string> } }) => {
+      saveMaps: fromPromise<void, { id: number; rounds: string[]; values: Record<string, string> }>(async ({ input }) => {
         requests.push(`save ${JSON.stringify(input.values)}`);
       }),
-      start: fromPromise(async ({ input }: { input: number }) => {
+      start: fromPromise<void, number>(async ({ input }) => {
         requests.push(`start ${input}`);
       }),
     },

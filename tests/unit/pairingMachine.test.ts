@@ -5,7 +5,7 @@ import { toSaveBody, type PairingBoard } from '../../machines/pairingBoard';
 import type { SwitcherooEntries } from '../../src/api/contract/tournament';
 import type { SwitcherooTeamsBody } from '../../src/api/contract/switcheroo';
 import { ApiError } from '../../src/api/client';
-import { aTournament, effectLog } from './support/machineFixtures';
+import { aTournament, effectLog } from '../support/machineFixtures';
 
 const player = (id: number) => ({ id, userId: id, discordName: `P${id}`, wins: 0, losses: 0 });
 /** Three DOUBLES sign-ups, no team yet. */
@@ -16,7 +16,7 @@ function start(save: (body: SwitcherooTeamsBody) => Promise<SwitcherooEntries>) 
   const logic = pairingMachine.provide({
     actors: {
       loadBoard: fromPromise(async () => signUps),
-      saveBoard: fromPromise(async ({ input }: { input: { board: PairingBoard } }) => save(toSaveBody(input.board))),
+      saveBoard: fromPromise<SwitcherooEntries, { id: number; board: PairingBoard }>(async ({ input }) => save(toSaveBody(input.board))),
     },
     actions: { reportError: record('reportError'), notifySaved: record('notifySaved') },
   });

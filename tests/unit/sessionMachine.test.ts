@@ -25,7 +25,7 @@ function start(opts: { cachedUser?: UserInfo | null; fetchUser?: () => Promise<U
     actors: {
       watchApiClient: watchApiClient(client),
       fetchUser: fromPromise(opts.fetchUser ?? (async () => user)),
-      signOut: fromPromise(async () => undefined),
+      signOut: fromPromise<void>(async () => undefined),
     },
   });
   const actor = createActor(logic, { input: { cachedUser: opts.cachedUser ?? null } }).start();

@@ -1,21 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { tournamentFormMachine } from '../../machines/tournamentFormMachine';
-import { emptyValues, valuesOf } from '../../machines/tournamentForm';
+import { emptyValues, valuesOf, type TournamentFormValues } from '../../machines/tournamentForm';
 import type { Tournament } from '../../src/api/contract/tournament';
 import { ApiError } from '../../src/api/client';
-import { aTournament, effectLog } from './support/machineFixtures';
+import { aTournament, effectLog } from '../support/machineFixtures';
 
 function start(tournament: Tournament | null, opts: { save?: () => Promise<number>; upload?: () => Promise<void> } = {}) {
   const { calls, record } = effectLog();
   const requests: string[] = [];
   const logic = tournamentFormMachine.provide({
     actors: {
-      saveTournament: fromPromise(async ({ input }: { input: { tournament: Tournament | null } }) => {
+      saveTournament: fromPromise<number, { tournament: Tournament | null; values: TournamentFormValues }>(async ({ input }) => {
         requests.push(input.tournament ? `update ${input.tournament.id}` : 'create');
         return (opts.save ?? (async () => 42))();
       }),
-      uploadLogo: fromPromise(async ({ input }: { input: { id: number; file: File } }) => {
+      uploadLogo: fromPromise<void, { id: number; file: File }>(async ({ input }) => {
         requests.push(`logo ${input.id} ${input.file.name}`);
         await (opts.upload ?? (async () => undefined))();
       }),

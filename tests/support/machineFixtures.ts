@@ -1,4 +1,4 @@
-import type { Tournament, TournamentMatch } from '../../../src/api/contract/tournament';
+import type { Tournament, TournamentMatch } from '../../src/api/contract/tournament';
 
 /** A tournament as GET /v1/tournament/{id} answers it, OPEN with nobody signed up. */
 export function aTournament(overrides: Partial<Tournament> = {}): Tournament {
