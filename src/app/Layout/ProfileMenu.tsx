@@ -1,12 +1,15 @@
-import { Avatar, Menu, Tooltip, UnstyledButton } from '@mantine/core';
+import { Avatar, Menu, Skeleton, Tooltip, UnstyledButton } from '@mantine/core';
 import { Link, useLocation } from 'wouter';
-import { isStaffRole, useSessionActor, useSessionUser } from '../../ui/session';
+import { isStaffRole, useSessionActor, useSessionChecking, useSessionUser } from '../../ui/session';
 
 /** The avatar: a menu when signed in (Admin Dashboard for staff, Profile, Team Invites, Logout), else a link to /login. */
 export function ProfileMenu() {
   const user = useSessionUser();
   const session = useSessionActor();
+  const checking = useSessionChecking();
   const [, navigate] = useLocation();
+  // While the server is asked who is signed in: a neutral placeholder, not the guest's Sign in avatar.
+  if (!user && checking) return <Skeleton circle height={38} role="status" aria-label="Checking sign-in" />;
   if (!user) {
     return (
       <Tooltip label="Sign in">
