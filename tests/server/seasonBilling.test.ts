@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assert } from 'superstruct';
 import { payments, seasonEntries, users } from '../../server/db/schema';
-import { startTestServer, type Agent, type TestServer } from '../support/testServer';
+import { startTestServer, type Agent, type Reply, type TestServer } from '../support/testServer';
 import { createSeason, DAY, enterTeams, newTeam, setSeasonType } from './seasons.fixtures';
 import { PaymentSecret } from '../../src/api/contract/billing';
 import type { Season } from '../../src/api/contract/season';
@@ -37,7 +37,7 @@ describe('joining a season and its billing (/v1/billing/join-season, remove-team
       const [freeAgent] = await db().insert(users).values({ discordName: `SFree${Date.now()}` }).returning();
       const freeAgentAgent = await server.agent().signIn(freeAgent.discordName);
 
-      const cases: [string, () => ReturnType<Agent['post']>, number, string][] = [
+      const cases: [string, () => Promise<Reply>, number, string][] = [
         ['guest', () => join(server.agent(), id, captain.team.id), 401, TIPS.login],
         ['no team', () => join(freeAgentAgent, id, captain.team.id), 403, TIPS.noTeam],
         ['captain alone', () => join(alone.agent, id, alone.team.id), 409, TIPS.noMembers],

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assert } from 'superstruct';
 import { seasonEntries, seasonMatches, seasons } from '../../server/db/schema';
 import { recordPlayoffResult } from '../../server/services/seasonBrackets';
-import { startTestServer, type Agent, type TestServer } from '../support/testServer';
+import { startTestServer, type Agent, type Reply, type TestServer } from '../support/testServer';
 import { createSeason, DAY, enterTeams, newTeam, seasonBody, setSeasonType } from './seasons.fixtures';
 import { startDiscordFake, type DiscordFake } from './tournaments.fixtures';
 import { DivisionDetail, Season, SeasonPage, SeasonTeamPage } from '../../src/api/contract/season';
@@ -47,7 +47,7 @@ describe('seasons: reads, admin calls and the lifecycle', () => {
   describe('authorization and bad input', () => {
     it('answers 401 to guests and 403 to players on every admin call', async () => {
       const id = await createSeason(admin);
-      const calls: [string, (a: Agent) => ReturnType<Agent['get']>][] = [
+      const calls: [string, (a: Agent) => Promise<Reply>][] = [
         ['all-seasons', (a) => a.get('/v1/season/all-seasons')],
         ['preview', (a) => a.get(`/v1/season/${id}/preview`)],
         ['teams', (a) => a.get(`/v1/season/${id}/teams`)],
@@ -55,7 +55,7 @@ describe('seasons: reads, admin calls and the lifecycle', () => {
         ['edit', (a) => a.patch(`/v1/season/${id}`, seasonBody())],
         ['delete', (a) => a.delete(`/v1/season/${id}`)],
         ...['close-signups', 'reopen-signups', 'progress-playoffs', 'reset-group-stages', 'progress-double-elim', 'revert-to-group-stages'].map(
-          (path): [string, (a: Agent) => ReturnType<Agent['get']>] => [path, (a) => a.post(`/v1/season/${id}/${path}`)],
+          (path): [string, (a: Agent) => Promise<Reply>] => [path, (a) => a.post(`/v1/season/${id}/${path}`)],
         ),
         ['reset-double-elim', (a) => a.post(`/v1/season/${id}/reset-double-elim/1`)],
         ['division-splits', (a) => a.patch(`/v1/season/${id}/division-splits`, { divisionSplits: [2] })],
