@@ -255,6 +255,17 @@ describe('seasons: reads, admin calls and the lifecycle', () => {
       expect((await step(id, 'reopen-signups')).body.seasonType).toBe('OPEN');
     });
 
+    it('runs concurrent steps one at a time: one start of the group stages, one set of matches', async () => {
+      const id = await createSeason(admin);
+      await enterTeams(server, id, 4);
+      await step(id, 'close-signups');
+      await splits(id, [4]);
+      const answers = await Promise.all([step(id, 'progress-playoffs'), step(id, 'progress-playoffs')]);
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+      // Two groups of two: one match each.
+      expect(await matchesOf(id)).toHaveLength(2);
+    });
+
     it('saves division splits only when they add up to the joined teams, zeros dropped', async () => {
       const id = await createSeason(admin);
       await enterTeams(server, id, 10);
