@@ -9,7 +9,8 @@ import {
 import { ERRORS, SUCCESS } from '../../../domain/messages';
 import { notifyClientError, notifyError, notifySuccess } from '../../../ui/notify';
 import { tournamentSnapshotFor, transitionRefusal } from '../../../../machines/tournamentMachine';
-import { expectedEntrants, roundNamesFor, roundNamesOf } from './roundNames';
+import { expectedEntrants, roundNamesOf } from './roundNames';
+import { roundNamesFor } from '../../../domain/tournamentRules';
 
 export interface MapsData {
   tournament: Tournament;
