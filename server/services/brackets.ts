@@ -1,16 +1,16 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { temporaryTeamMembers, temporaryTeams, tournamentEntries, tournamentMatches, tournaments, users } from '../db/schema';
-import { conflict, notFound } from '../http/errors';
+import { conflict } from '../http/errors';
 import { generateBracket } from '../../src/domain/bracket/generateBracket';
 import { diffBrackets } from '../../src/domain/bracket/diffBrackets';
 import { resetBracket } from '../../src/domain/bracket/resetBracket';
 import { champion } from '../../src/domain/bracket/placements';
 import type { Bracket, SlotSource } from '../../src/domain/bracket/types';
 import { teamSize } from '../../src/domain/tournamentRules';
-import { MATCH_ERRORS, TOURNAMENT_ERRORS } from '../../src/domain/messages';
+import { MATCH_ERRORS } from '../../src/domain/messages';
 import { assertTournamentTransition } from '../../machines/tournamentMachine';
-import { lockTournament, type TournamentRow } from './tournamentStore';
+import { getTournament, lockTournament, type TournamentRow } from './tournamentStore';
 import {
   chunks,
   loadBracket,
@@ -111,8 +111,7 @@ function sourceColumns(source: SlotSource) {
  * @throws 404 when the tournament does not exist; 409 with fewer than 2 entrants.
  */
 export async function generateTournamentBracket(tx: Tx, tournamentId: number): Promise<void> {
-  const [t] = await tx.select().from(tournaments).where(eq(tournaments.id, tournamentId));
-  if (!t) throw notFound(TOURNAMENT_ERRORS.notFound);
+  const t = await getTournament(tx, tournamentId);
   const candidates = await bracketCandidates(tx, t);
   if (candidates.length < 2) {
     const unpaired = t.tournamentType === 'SWITCHEROO' && candidates.every((c) => c.kind === 'defined');

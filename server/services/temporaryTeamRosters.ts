@@ -101,17 +101,7 @@ export async function inviteToTeam(db: Db, teamId: number, captain: AuthUser, us
     assertCaptainMay(locked, captain);
     const target = await findTarget(tx, userId);
     await assertCanJoin(tx, locked, target);
-    const [pending] = await tx
-      .select({ id: temporaryTeamInvites.id })
-      .from(temporaryTeamInvites)
-      .where(
-        and(
-          eq(temporaryTeamInvites.teamId, teamId),
-          eq(temporaryTeamInvites.userId, userId),
-          eq(temporaryTeamInvites.status, 'PENDING'),
-        ),
-      );
-    if (pending) throw conflict(MSG.alreadyInvited(target.discordName));
+    if (await findPendingInvite(tx, teamId, userId)) throw conflict(MSG.alreadyInvited(target.discordName));
     await tx.insert(temporaryTeamInvites).values({ teamId, userId });
     return inviteRow(target);
   });
@@ -164,7 +154,7 @@ export async function rejectInvite(db: Db, teamId: number, user: AuthUser): Prom
   });
 }
 
-async function pendingInviteOf(tx: Tx, teamId: number, userId: number) {
+async function findPendingInvite(tx: Tx, teamId: number, userId: number) {
   const [invite] = await tx
     .select()
     .from(temporaryTeamInvites)
@@ -175,6 +165,11 @@ async function pendingInviteOf(tx: Tx, teamId: number, userId: number) {
         eq(temporaryTeamInvites.status, 'PENDING'),
       ),
     );
+  return invite;
+}
+
+async function pendingInviteOf(tx: Tx, teamId: number, userId: number) {
+  const invite = await findPendingInvite(tx, teamId, userId);
   if (!invite) throw notFound(MSG.noInviteForYou);
   return invite;
 }
