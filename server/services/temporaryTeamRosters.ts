@@ -243,8 +243,7 @@ export async function leaveTeam(db: Db, teamId: number, user: AuthUser): Promise
       .where(and(eq(temporaryTeamMembers.teamId, teamId), eq(temporaryTeamMembers.userId, user.id)));
     if (!row) throw forbidden(MSG.notMember);
     assertPhase(locked.tournament, 'open');
-    await dropMember(tx, temporaryTeamRoster, teamId, user.id);
-    const [after] = await tx.select({ locked: temporaryTeams.locked }).from(temporaryTeams).where(eq(temporaryTeams.id, teamId));
-    return { locked: after.locked };
+    const { retired } = await dropMember(tx, temporaryTeamRoster, teamId, user.id);
+    return { locked: retired };
   });
 }
