@@ -40,6 +40,7 @@ describe('team names are unique within a tournament, ignoring case', () => {
   });
 });
 
+// Sign-ups racing for the last places: tests/server/tournamentJoin.test.ts.
 describe('changes of one tournament run one at a time (the tournament row lock)', () => {
   it('lets only one of two teams renamed to the same name at once take it', async () => {
     const tournament = await fx.tournament();
@@ -53,15 +54,4 @@ describe('changes of one tournament run one at a time (the tournament row lock)'
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
   });
 
-  it('never takes more sign-ups than the limit, however many players join at once', async () => {
-    const tournament = await fx.tournament({ teamLimit: 1, signUpLimit: 2 });
-    const players = await fx.users(5);
-    const agents = await Promise.all(players.map((p) => fx.as(p)));
-
-    const answers = await Promise.all(agents.map((agent, i) => agent.post(join(tournament.id, players[i].id), {})));
-
-    expect(answers.filter((r) => r.status === 200)).toHaveLength(2);
-    for (const r of answers.filter((r) => r.status !== 200)) expect(r.body.message).toBe(TOURNAMENT_ERRORS.full);
-    expect((await fx.entriesOf(tournament)).filter((e) => !e.refunded)).toHaveLength(2);
-  });
 });
