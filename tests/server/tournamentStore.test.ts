@@ -53,5 +53,4 @@ describe('changes of one tournament run one at a time (the tournament row lock)'
 
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
   });
-
 });
