@@ -115,6 +115,18 @@ export type RowState = Pick<
   | 'recordsCounted'
 >;
 
+/** A match's result and reported scores, cleared (a re-opened match, a reset bracket). */
+export const CLEARED_RESULT = {
+  entryAScoreA: null,
+  entryAScoreB: null,
+  entryBScoreA: null,
+  entryBScoreB: null,
+  scoreA: null,
+  scoreB: null,
+  dispute: false,
+  recordsCounted: false,
+} as const;
+
 /** The row for an engine match: a match whose entrants changed (or that became void) is re-opened, scores cleared. */
 export function nextRowState(row: MatchRow, m: BracketMatch, entryIds: (number | null)[]): RowState {
   const entryAId = m.entryA === null ? null : entryIds[m.entryA];
@@ -124,17 +136,7 @@ export function nextRowState(row: MatchRow, m: BracketMatch, entryIds: (number |
   const resultCleared = reopened || winningEntry !== row.winningEntry;
   const base = { entryAId, entryBId, entryABye: m.byeA, entryBBye: m.byeB, live: m.live, winningEntry };
   if (reopened) {
-    return {
-      ...base,
-      entryAScoreA: null,
-      entryAScoreB: null,
-      entryBScoreA: null,
-      entryBScoreB: null,
-      scoreA: null,
-      scoreB: null,
-      dispute: false,
-      recordsCounted: false,
-    };
+    return { ...base, ...CLEARED_RESULT };
   }
   return {
     ...base,

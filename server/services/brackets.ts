@@ -13,6 +13,7 @@ import { assertTournamentTransition } from '../../machines/tournamentMachine';
 import { getTournament, lockTournament, type TournamentRow } from './tournamentStore';
 import {
   chunks,
+  CLEARED_RESULT,
   loadBracket,
   nextRowState,
   nowMs,
@@ -241,29 +242,9 @@ export async function resetTournamentBracket(tx: Tx, tournamentId: number): Prom
   if (!loaded) throw conflict(MATCH_ERRORS.noBracket);
   await tx
     .update(tournamentMatches)
-    .set({
-      entryAScoreA: null,
-      entryAScoreB: null,
-      entryBScoreA: null,
-      entryBScoreB: null,
-      scoreA: null,
-      scoreB: null,
-      dispute: false,
-      recordsCounted: false,
-      updatedAt: nowMs,
-    })
+    .set({ ...CLEARED_RESULT, updatedAt: nowMs })
     .where(eq(tournamentMatches.tournamentId, tournamentId));
-  const cleared = loaded.rows.map((r) => ({
-    ...r,
-    entryAScoreA: null,
-    entryAScoreB: null,
-    entryBScoreA: null,
-    entryBScoreB: null,
-    scoreA: null,
-    scoreB: null,
-    dispute: false,
-    recordsCounted: false,
-  }));
+  const cleared = loaded.rows.map((r) => ({ ...r, ...CLEARED_RESULT }));
   const after = resetBracket(loaded.bracket);
   const numbers = diffBrackets(loaded.bracket, after);
   await writeRowStates(
