@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER } from '../../src/domain/messages';
-import { useTestServer, startTestServer, type Agent, type Reply } from '../support/testServer';
+import { useTestServer, type Agent, type Reply } from '../support/testServer';
 import { FakeDiscord } from '../support/fakeDiscord';
 import { insertUser } from '../support/fixtures';
 
@@ -335,23 +335,22 @@ describe('the bot invite without Discord', () => {
     expect(res.body).toContain('The Discord bot is not set up');
     expect(res.body).toContain('DISCORD_CLIENT_ID');
   });
+});
+
+describe('the bot invite with Discord configured', () => {
+  const server = useTestServer({
+    config: {
+      discord: { clientId: '4242', clientSecret: 's', redirectUri: 'http://localhost/cb', apiBase: 'https://discord.com' },
+      discordBot: { token: 't', guildId: '777', apiBase: 'https://discord.com' },
+    },
+  });
 
   it("names the league's server when DISCORD_GUILD_ID is set", async () => {
-    const configured = await startTestServer({
-      config: {
-        discord: { clientId: '4242', clientSecret: 's', redirectUri: 'http://localhost/cb', apiBase: 'https://discord.com' },
-        discordBot: { token: 't', guildId: '777', apiBase: 'https://discord.com' },
-      },
-    });
-    try {
-      const url = new URL(String((await configured.agent().get('/v1/auth/discord/bot')).headers.location));
-      expect(url.origin).toBe('https://discord.com');
-      expect(url.searchParams.get('client_id')).toBe('4242');
-      expect(url.searchParams.get('guild_id')).toBe('777');
-      expect(url.searchParams.get('disable_guild_select')).toBe('true');
-    } finally {
-      await configured.close();
-    }
+    const url = new URL(String((await server.agent().get('/v1/auth/discord/bot')).headers.location));
+    expect(url.origin).toBe('https://discord.com');
+    expect(url.searchParams.get('client_id')).toBe('4242');
+    expect(url.searchParams.get('guild_id')).toBe('777');
+    expect(url.searchParams.get('disable_guild_select')).toBe('true');
   });
 });
 
