@@ -14,12 +14,14 @@ import { buildSpa, startPlatform } from '../scripts/startPlatform';
  * - first contentful paint and time to interactive of `/` with 4× CPU throttling and the slow-4G profile
  *   (Chrome DevTools Protocol emulation), median of BENCH_RUNS (5) cold loads.
  * Writes bench/results/web.md (and web.json). Environment: BENCH_RUNS=5  BENCH_LABEL="after"  BENCH_SKIP_BUILD=1
+ * BENCH_VERBOSE=1 (every file of every page)
  */
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const VERBOSE = process.env.BENCH_VERBOSE === '1';
 const PAGES: { path: string; as?: string }[] = [{ path: '/' }, { path: '/tournaments' }, { path: '/tournaments/8' }, { path: '/admin', as: 'AdminAce' }];
 /** Lighthouse's slow 4G (DevTools throttling): 562.5 ms round trip, 1.6 Mbit/s × 0.9 down, 750 kbit/s × 0.9 up. */
 const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8, uploadThroughput: (750 * 1024 * 0.9) / 8 };
@@ -52,17 +54,19 @@ async function measureTransfer(browser: Browser, baseURL: string, path: string, 
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    const bodies: Promise<{ kind: 'js' | 'css'; body: Buffer }>[] = [];
+    const bodies: Promise<{ kind: 'js' | 'css'; url: string; body: Buffer } | null>[] = [];
     page.on('response', (res) => {
       const type = res.request().resourceType();
       if (type !== 'script' && type !== 'stylesheet') return;
-      bodies.push(res.body().then((body) => ({ kind: type === 'script' ? 'js' : 'css', body })));
+      // A response still arriving when the page is closed is not counted (network idle means none should be).
+      bodies.push(res.body().then((body) => ({ kind: type === 'script' ? ('js' as const) : ('css' as const), url: res.url(), body }), () => null));
     });
     await page.goto(path, { waitUntil: 'networkidle' });
     if (new URL(page.url()).pathname !== path) throw new Error(`${path} ended on ${page.url()}`);
-    const files = await Promise.all(bodies);
+    const files = (await Promise.all(bodies)).filter((f) => f !== null);
     const sum = (kind: 'js' | 'css', f: (b: Buffer) => number) => files.filter((x) => x.kind === kind).reduce((n, x) => n + f(x.body), 0);
     const gz = (b: Buffer) => gzipSync(b, { level: 6 }).length;
+    if (VERBOSE) for (const f of files) console.log(`  ${path} ${(gz(f.body) / 1024).toFixed(1).padStart(6)} KB gzip  ${new URL(f.url).pathname}`);
     return {
       path: as ? `${path} (signed in as ${as})` : path,
       jsFiles: files.filter((x) => x.kind === 'js').length,
