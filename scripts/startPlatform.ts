@@ -4,9 +4,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** Builds the SPA into dist/ the way `npm run build` does. */
+/** Builds the SPA into dist/ the way `npm run build` does (a production build, even when called from vitest's NODE_ENV=test). */
 export function buildSpa(): void {
-  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (build.status !== 0) throw new Error('vite build failed');
 }
 
