@@ -21,11 +21,11 @@ export function ProfileMenu() {
       </Suspense>
     );
   }
-  const fetch = () => void ProfilePopover.preload();
+  const fetchCode = () => void ProfilePopover.preload();
   const takeOver = () => setWake({ open: false, focus: false });
   return avatarButton(user, {
-    onPointerEnter: fetch,
-    onFocus: fetch,
+    onPointerEnter: fetchCode,
+    onFocus: fetchCode,
     onPointerLeave: takeOver,
     onBlur: takeOver,
     onClick,
