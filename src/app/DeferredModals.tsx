@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { lazyNamed } from '../ui/onDemand';
 
 const ModalsProvider = lazyNamed(() => import('@mantine/modals'), 'ModalsProvider');
@@ -32,17 +32,17 @@ export function DeferredModals() {
   return (
     <Suspense fallback={null}>
       <ModalsProvider>
-        <Replay held={held.current} onDone={() => setReady(true)} />
+        <Replay held={held} onDone={() => setReady(true)} />
       </ModalsProvider>
     </Suspense>
   );
 }
 
 /** Runs after the provider's layout effects have added its listeners: sends the held requests again, once. */
-function Replay({ held, onDone }: { held: CustomEvent[]; onDone: () => void }) {
+function Replay({ held, onDone }: { held: RefObject<CustomEvent[]>; onDone: () => void }) {
   useEffect(() => {
     onDone();
-    for (const event of held.splice(0)) window.dispatchEvent(new CustomEvent(event.type, { detail: event.detail }));
+    for (const event of held.current.splice(0)) window.dispatchEvent(new CustomEvent(event.type, { detail: event.detail }));
   }, [held, onDone]);
   return null;
 }
