@@ -1,4 +1,4 @@
-import { assign, fromPromise, not, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, not, setup } from 'xstate';
 import { ApiError } from '../src/api/client';
 import type { ScoreBody, TournamentMatch } from '../src/api/contract/tournament';
 import { getTournamentMatch, setMatchResult, submitMatchScore } from '../src/api/endpoints/matches';
@@ -25,8 +25,13 @@ export interface ScoreSubmissionInput {
   isStaff: boolean;
 }
 
+/** Whose score is being entered: a player reporting their match, or staff setting (or overwriting) the result. */
+export type ScoreFlow = 'report' | 'staffResult';
+
 export interface ScoreSubmissionContext extends ScoreSubmissionInput {
   match: TournamentMatch | null;
+  /** The open (or last) scoring flow. */
+  flow: ScoreFlow;
   loadError: unknown;
   /** The first entry (held while the dialog asks for it again). */
   scores: ScoreDraft;
@@ -72,6 +77,7 @@ export function draftErrors(draft: ScoreDraft): ScoreErrors {
 
 const isClean = (errors: ScoreErrors) => Object.keys(errors).length === 0;
 const toBody = (draft: ScoreDraft): ScoreBody => ({ entryAScore: Number(draft.A), entryBScore: Number(draft.B) });
+const SEND_SCORE: Record<ScoreFlow, typeof submitMatchScore> = { report: submitMatchScore, staffResult: setMatchResult };
 const EMPTY: ScoreDraft = { A: '', B: '' };
 
 /** Both entrants known, neither a bye, and the match is played (a void Grand Final 2 is not). */
@@ -120,6 +126,7 @@ const dropError = (errors: ScoreErrors, side: ScoreSide): ScoreErrors => {
  * Player: SUBMIT SCORE → enter both scores → a dialog asks for them again → equal: submit; different:
  * 'Invalid Scores' / 'Scores must match', the dialog closes and the form keeps the first entry.
  * Admin: SUBMIT SCORE (ADMIN) / OVERWRITE SCORE (ADMIN) → enter → confirm → set the result.
+ * Both flows share one `scoring` state; `flow` tells them apart (only the player's is a double entry).
  * The view provides `notifySubmitted`, `notifyMismatch` and `reportError`.
  */
 export const scoreSubmissionMachine = setup({
@@ -132,11 +139,9 @@ export const scoreSubmissionMachine = setup({
     loadMatch: fromPromise<TournamentMatch, { tournamentId: number; matchId: number }>(({ input }) =>
       getTournamentMatch(input.tournamentId, input.matchId),
     ),
-    submitScore: fromPromise<TournamentMatch, { tournamentId: number; matchId: number; scores: ScoreBody }>(({ input }) =>
-      submitMatchScore(input.tournamentId, input.matchId, input.scores),
-    ),
-    setResult: fromPromise<TournamentMatch, { tournamentId: number; matchId: number; scores: ScoreBody }>(({ input }) =>
-      setMatchResult(input.tournamentId, input.matchId, input.scores),
+    /** The player's report, or staff's result through the admin path. */
+    submitScore: fromPromise<TournamentMatch, { flow: ScoreFlow; tournamentId: number; matchId: number; scores: ScoreBody }>(({ input }) =>
+      SEND_SCORE[input.flow](input.tournamentId, input.matchId, input.scores),
     ),
   },
   actions: {
@@ -146,11 +151,11 @@ export const scoreSubmissionMachine = setup({
     resetDrafts: assign({ scores: EMPTY, confirmation: EMPTY, errors: {}, confirmationErrors: {} }),
     clearConfirmation: assign({ confirmation: EMPTY, confirmationErrors: {} }),
     changeScore: assign(({ context, event }) => {
-      if (event.type !== 'score.change') return {};
+      assertEvent(event, 'score.change');
       return { scores: setDraft(context.scores, event.side, event.value), errors: dropError(context.errors, event.side) };
     }),
     changeConfirmation: assign(({ context, event }) => {
-      if (event.type !== 'confirm.change') return {};
+      assertEvent(event, 'confirm.change');
       return {
         confirmation: setDraft(context.confirmation, event.side, event.value),
         confirmationErrors: dropError(context.confirmationErrors, event.side),
@@ -163,6 +168,8 @@ export const scoreSubmissionMachine = setup({
   guards: {
     canReport: ({ context }) => !!context.match && reportBlocker(context.match) === null,
     canSetResult: ({ context }) => context.isStaff && !!context.match && staffMaySetResult(context.match),
+    /** The player's flow asks for the score a second time; staff only confirm theirs. */
+    isDoubleEntry: ({ context }) => context.flow === 'report',
     scoresAreValid: ({ context }) => isClean(draftErrors(context.scores)),
     confirmationIsValid: ({ context }) => isClean(draftErrors(context.confirmation)),
     scoresMatch: ({ context }) =>
@@ -171,7 +178,7 @@ export const scoreSubmissionMachine = setup({
   },
 }).createMachine({
   id: 'scoreSubmission',
-  context: ({ input }) => ({ ...input, match: null, loadError: null, scores: EMPTY, confirmation: EMPTY, errors: {}, confirmationErrors: {} }),
+  context: ({ input }) => ({ ...input, match: null, flow: 'report', loadError: null, scores: EMPTY, confirmation: EMPTY, errors: {}, confirmationErrors: {} }),
   initial: 'loading',
   states: {
     loading: {
@@ -193,12 +200,12 @@ export const scoreSubmissionMachine = setup({
     unavailable: { on: { 'match.reload': 'loading' } },
     idle: {
       on: {
-        'score.start': { guard: 'canReport', target: 'reporting' },
-        'admin.start': { guard: 'canSetResult', target: 'adminScoring' },
+        'score.start': { guard: 'canReport', target: 'scoring', actions: assign({ flow: 'report' }) },
+        'admin.start': { guard: 'canSetResult', target: 'scoring', actions: assign({ flow: 'staffResult' }) },
         'match.replace': { actions: { type: 'keepMatch', params: ({ event }) => ({ match: event.match }) } },
       },
     },
-    reporting: {
+    scoring: {
       entry: 'resetDrafts',
       initial: 'entering',
       states: {
@@ -212,8 +219,9 @@ export const scoreSubmissionMachine = setup({
         confirming: {
           entry: 'clearConfirmation',
           on: {
-            'confirm.change': { actions: 'changeConfirmation' },
+            'confirm.change': { guard: 'isDoubleEntry', actions: 'changeConfirmation' },
             'confirm.submit': [
+              { guard: not('isDoubleEntry'), target: 'submitting' },
               { guard: not('confirmationIsValid'), actions: 'showConfirmationErrors' },
               { guard: 'scoresMatch', target: 'submitting' },
               // The dialog closes; the form keeps the first entry to check and confirm again.
@@ -226,7 +234,12 @@ export const scoreSubmissionMachine = setup({
           invoke: {
             id: 'submitScore',
             src: 'submitScore',
-            input: ({ context }) => ({ tournamentId: context.tournamentId, matchId: context.matchId, scores: toBody(context.scores) }),
+            input: ({ context }) => ({
+              flow: context.flow,
+              tournamentId: context.tournamentId,
+              matchId: context.matchId,
+              scores: toBody(context.scores),
+            }),
             onDone: {
               target: '#scoreSubmission.idle',
               actions: [{ type: 'keepMatch', params: ({ event }) => ({ match: event.output }) }, 'notifySubmitted'],
@@ -235,33 +248,6 @@ export const scoreSubmissionMachine = setup({
           },
         },
         // Cancel reads the match again: it may have moved on (the other side, a team mate or an admin).
-        failed: { on: { 'score.retry': 'submitting', 'score.cancel': '#scoreSubmission.loading' } },
-      },
-    },
-    adminScoring: {
-      entry: 'resetDrafts',
-      initial: 'entering',
-      states: {
-        entering: {
-          on: {
-            'score.change': { actions: 'changeScore' },
-            'score.submit': [{ guard: 'scoresAreValid', target: 'confirming' }, { actions: 'showErrors' }],
-            'score.cancel': '#scoreSubmission.idle',
-          },
-        },
-        confirming: { on: { 'confirm.submit': 'submitting', 'confirm.cancel': 'entering' } },
-        submitting: {
-          invoke: {
-            id: 'setResult',
-            src: 'setResult',
-            input: ({ context }) => ({ tournamentId: context.tournamentId, matchId: context.matchId, scores: toBody(context.scores) }),
-            onDone: {
-              target: '#scoreSubmission.idle',
-              actions: [{ type: 'keepMatch', params: ({ event }) => ({ match: event.output }) }, 'notifySubmitted'],
-            },
-            onError: { target: 'failed', actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) } },
-          },
-        },
         failed: { on: { 'score.retry': 'submitting', 'score.cancel': '#scoreSubmission.loading' } },
       },
     },

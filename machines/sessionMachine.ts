@@ -1,5 +1,5 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
-import { ApiError } from '../src/api/client';
+import { api, ApiError, type ApiClient } from '../src/api/client';
 import type { UserInfo } from '../src/api/contract/user';
 import { getUserInfo, logout } from '../src/api/endpoints/session';
 
@@ -40,8 +40,25 @@ export function readCachedUser(storage: Pick<Storage, 'getItem'> | undefined = g
 const withError = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 
 /**
+ * The API client's signals as session events: it gave up on the sign-in (`session.expired`) or the server said the
+ * account is banned (`session.banned`). The client outlives a stopped session (tests start one per screen), so the
+ * listeners go when the session stops.
+ */
+export const watchApiClient = (client: Pick<ApiClient, 'on'>) =>
+  fromCallback<SessionEvent>(({ sendBack }) => {
+    const stopSignedOut = client.on('signedOut', () => sendBack({ type: 'session.expired' }));
+    const stopBanned = client.on('banned', () => sendBack({ type: 'session.banned' }));
+    return () => {
+      stopSignedOut();
+      stopBanned();
+    };
+  });
+
+/**
  * Who is signed in. The user is cached in localStorage so the shell renders at once, then refreshed from the
- * server. States: signedOut, loading (after sign-in), signedIn (verifying | idle), signingOut, banned.
+ * server. With nothing cached (a new tab after clearing site data, after sign-in, another tab signed in) the session
+ * asks the server first: checking → signedIn or signedOut; the API client refreshes the sign-in once on 401 before
+ * answering. States: checking, signedOut, signedIn (verifying | idle), signingOut, banned.
  * Tabs keep each other in step through the cache: when another tab signs in or out, this one re-reads the user.
  */
 export const sessionMachine = setup({
@@ -56,6 +73,7 @@ export const sessionMachine = setup({
       // Only logged: the local session ends whatever the server says.
       await logout().catch((err) => console.warn('logout failed', err));
     }),
+    watchApiClient: watchApiClient(api),
     watchOtherTabs: fromCallback(({ sendBack }) => {
       const onStorage = (e: StorageEvent) => {
         if (e.key === SESSION_STORAGE_KEY || e.key === null) sendBack({ type: 'session.refresh' });
@@ -85,21 +103,26 @@ export const sessionMachine = setup({
 }).createMachine({
   id: 'session',
   context: ({ input }) => ({ user: input.cachedUser, signingIn: !!input.signingIn }),
-  invoke: { id: 'watchOtherTabs', src: 'watchOtherTabs' },
+  invoke: [
+    { id: 'watchOtherTabs', src: 'watchOtherTabs' },
+    { id: 'watchApiClient', src: 'watchApiClient' },
+  ],
   initial: 'booting',
   states: {
     booting: {
       always: [
-        { guard: 'isSigningIn', target: 'loading' },
+        { guard: 'isSigningIn', target: 'checking' },
         { guard: 'hasCachedUser', target: 'signedIn.verifying' },
-        { target: 'signedOut' },
+        // Nothing cached does not mean signed out: the cookies may still hold a session.
+        { target: 'checking' },
       ],
     },
     signedOut: {
       entry: ['clearUser', 'storeUser'],
-      on: { 'session.refresh': 'loading' },
+      on: { 'session.refresh': 'checking' },
     },
-    loading: {
+    // The header shows a neutral placeholder and guarded routes wait: neither the guest view nor /login flashes.
+    checking: {
       invoke: {
         id: 'fetchUser',
         src: 'fetchUser',
@@ -143,7 +166,7 @@ export const sessionMachine = setup({
       entry: ['clearUser', 'storeUser'],
       // Drop the banned account's cookies, so public pages work again as a guest.
       invoke: { id: 'forgetSession', src: 'signOut' },
-      on: { 'session.refresh': 'loading' },
+      on: { 'session.refresh': 'checking' },
     },
   },
 });

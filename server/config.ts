@@ -5,7 +5,10 @@ import { join, resolve } from 'node:path';
 /** Everything the server reads from the environment. README.md documents each variable. */
 export interface Config {
   port: number;
+  /** Where to listen: HOST, else 127.0.0.1 while local sign-in is on (anyone who reaches it can be any account), else 0.0.0.0. */
   host: string;
+  /** HOST was set explicitly (main.ts warns when that exposes local sign-in). */
+  hostFromEnv: boolean;
   /** Where PGlite keeps its files and the generated session secret; 'memory://' for an in-memory database. */
   dataDir: string;
   databaseUrl?: string;
@@ -27,6 +30,11 @@ export interface Config {
   ownerDiscordIds: string[];
   discordBot?: { token: string; guildId: string; apiBase: string };
   stripe?: { secretKey: string; webhookSecret: string; apiBase?: string };
+  /**
+   * Whether the local test provider (card 4242… always succeeds) may take payments: always outside production, in
+   * production only with ALLOW_TEST_PAYMENTS=true. Without Stripe and without this, paid calls answer 503.
+   */
+  allowTestPayments: boolean;
   rateLimitMax: number;
   /** Origins allowed to call /v1 with credentials (an SPA served from another host). */
   corsOrigins: string[];
@@ -74,9 +82,12 @@ export function loadConfig(env: Env = process.env): Config {
           apiBase: env.DISCORD_API_BASE ?? 'https://discord.com',
         }
       : undefined;
+  // Local sign-in keeps the platform usable offline; production must opt in explicitly.
+  const allowLocalSignIn = !discord && (!production || flag(env.ALLOW_LOCAL_SIGNIN, false));
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
+    host: env.HOST || (allowLocalSignIn ? '127.0.0.1' : '0.0.0.0'),
+    hostFromEnv: !!env.HOST,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     production,
@@ -89,8 +100,7 @@ export function loadConfig(env: Env = process.env): Config {
     staticDir: resolve(env.STATIC_DIR ?? './dist'),
     seedDemo: flag(env.SEED_DEMO, true),
     discord,
-    // Local sign-in keeps the platform usable offline; production must opt in explicitly.
-    allowLocalSignIn: !discord && (!production || flag(env.ALLOW_LOCAL_SIGNIN, false)),
+    allowLocalSignIn,
     ownerDiscordIds: (env.OWNER_DISCORD_IDS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     discordBot:
       env.DISCORD_BOT_TOKEN && env.DISCORD_GUILD_ID
@@ -100,6 +110,7 @@ export function loadConfig(env: Env = process.env): Config {
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
         ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE }
         : undefined,
+    allowTestPayments: !production || flag(env.ALLOW_TEST_PAYMENTS, false),
     rateLimitMax: int(env.RATE_LIMIT_MAX, 600, 'RATE_LIMIT_MAX'),
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     now: () => Date.now(),
@@ -114,4 +125,24 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     rateLimitMax: 100_000,
     ...overrides,
   };
+}
+
+/** What `npm start` must say out loud about this configuration (each line says why). */
+export function startupWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (config.allowLocalSignIn) {
+    warnings.push(
+      config.hostFromEnv
+        ? `Local sign-in is on (Discord is not configured): anyone who can reach ${config.host}:${config.port} can sign in as any account, the owner included`
+        : `Local sign-in is on (Discord is not configured): listening on ${config.host} only, since anyone who can reach the server can sign in as any account, the owner included; set HOST to listen elsewhere`,
+    );
+  }
+  if (!config.stripe) {
+    warnings.push(
+      config.allowTestPayments
+        ? 'Payments use the local test provider (no STRIPE_SECRET_KEY): test cards succeed and no money moves'
+        : 'Payments are off: production without STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET refuses the local test provider (set ALLOW_TEST_PAYMENTS=true to allow it)',
+    );
+  }
+  return warnings;
 }

@@ -1,4 +1,4 @@
-import { loadConfig } from './config';
+import { loadConfig, startupWarnings } from './config';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
 import { seedIfEmpty } from './db/seed';
@@ -13,6 +13,7 @@ async function main() {
     const seeded = await seedIfEmpty(database.db);
     app.log.info(seeded ? 'seeded the demo league' : 'database already has data: not seeding');
   }
+  for (const warning of startupWarnings(config)) app.log.warn(warning);
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     { url: config.publicUrl, database: database.kind, signIn: config.discord ? 'discord' : 'local' },

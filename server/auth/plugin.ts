@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { forbidden, HttpError, unauthorized } from '../http/errors';
+import { apiPath } from '../http/apiRoute';
 import { SERVER } from '../../src/domain/messages';
 import type { Role } from '../../src/domain/constants';
 import { csrfMatches, randomToken, verifyAccessToken } from './tokens';
@@ -55,14 +56,16 @@ export function ensureCsrfCookie(request: FastifyRequest, reply: FastifyReply, c
 export function installAuth(app: FastifyInstance, db: Db, config: Config) {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/v1/')) return;
+    // Decided on the matched route, not the raw URL: `/%761/...` or an absolute-form target reaches the same handler.
+    const path = apiPath(request);
+    if (path === null) return;
     if (!SAFE_METHODS.has(request.method) && request.routeOptions.config?.csrf !== false) {
       if (!csrfMatches(config.sessionSecret, request.cookies[COOKIES.csrf], request.headers['x-csrf-token'])) {
         throw new HttpError(419, SERVER.csrf);
       }
     }
     const token = request.cookies[COOKIES.access];
-    if (!token || request.url.startsWith('/v1/auth/')) {
+    if (!token || path.startsWith('/v1/auth/')) {
       if (token) await loadUser(request, db, config, token, false);
       return;
     }
@@ -90,7 +93,7 @@ async function loadUser(request: FastifyRequest, db: Db, config: Config, token: 
     return;
   }
   if (user.banned) {
-    if (strict && !BANNED_ALLOWED.has(request.url.split('?')[0])) throw new HttpError(403, SERVER.banned, { banned: true });
+    if (strict && !BANNED_ALLOWED.has(apiPath(request) ?? '')) throw new HttpError(403, SERVER.banned, { banned: true });
     return;
   }
   if (!row.live) {

@@ -70,12 +70,15 @@ export async function rotateSession(db: Db, config: Config, refreshToken: string
 
 export async function revokeByRefreshToken(db: Db, config: Config, refreshToken: string) {
   const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(refreshToken)));
-  if (row) {
-    await db
-      .update(sessions)
-      .set({ revokedAt: config.now() })
-      .where(and(eq(sessions.family, row.family), isNull(sessions.revokedAt)));
-  }
+  if (row) await revokeFamily(db, config, row.family);
+}
+
+/** Ends one sign-in (a family of rotated refresh tokens): its access tokens stop working at once. */
+export async function revokeFamily(db: Db, config: Config, family: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: config.now() })
+    .where(and(eq(sessions.family, family), isNull(sessions.revokedAt)));
 }
 
 /** Signs a user out everywhere (used when banning). */

@@ -36,6 +36,9 @@ declare module 'fastify' {
 /** Where the local provider keeps the moment its slow test card settles (in the payment's details). */
 const LOCAL_SETTLES_AT = 'localSettlesAt';
 
+/** Production without Stripe keys and without ALLOW_TEST_PAYMENTS=true: nothing can be paid for. */
+export const PAYMENTS_OFF = 'Payments are not available: no payment provider is configured';
+
 const toStatus = (p: PaymentRow): PaymentStatus => ({ status: p.status, message: p.failureMessage ?? '' });
 
 /** A payment nothing can change any more: it succeeded, or it was refunded. */
@@ -150,6 +153,8 @@ export function createBilling(db: Db, config: Config): Billing {
     hasPurpose: (purpose) => purposes.has(purpose),
 
     async createPayment(input) {
+      // A production site without Stripe must not hand paid entries to anyone who knows the public test card.
+      if (provider.name === 'local' && !config.allowTestPayments) throw new HttpError(503, PAYMENTS_OFF);
       if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) {
         throw new Error(`A payment needs a positive whole number of cents, got ${input.amountCents}`);
       }
@@ -195,6 +200,7 @@ export function createBilling(db: Db, config: Config): Billing {
 
     async confirmLocal({ clientSecret, cardNumber }) {
       if (provider.name !== 'local') throw notFound(PAYMENT_ERRORS.localOnly);
+      if (!config.allowTestPayments) throw new HttpError(503, PAYMENTS_OFF);
       const p = await findBySecret(clientSecret);
       // A replayed confirmation answers what happened the first time and runs nothing again.
       if (isSettled(p)) return toStatus(p);

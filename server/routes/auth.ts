@@ -6,9 +6,10 @@ import { users } from '../db/schema';
 import { BOT_NOT_CONFIGURED_PAGE, botInviteUrl, discordOAuth, upsertDiscordUser } from '../auth/discord';
 import { localSignInPage } from '../auth/localSignIn';
 import { COOKIES, cookieOptions, ensureCsrfCookie, requireUser } from '../auth/plugin';
-import { revokeByRefreshToken, rotateSession, startSession, type IssuedSession } from '../auth/sessions';
-import { csrfTokenFor } from '../auth/tokens';
+import { revokeByRefreshToken, revokeFamily, rotateSession, startSession, type IssuedSession } from '../auth/sessions';
+import { csrfTokenFor, verifyAccessToken } from '../auth/tokens';
 import { forbidden, unauthorized } from '../http/errors';
+import { PAGE_CSP_BASE } from '../http/securityHeaders';
 import { findUserByName, toUserInfo, type UserRow } from '../services/users';
 import { idParam } from '../http/validate';
 import { isStaff } from '../auth/plugin';
@@ -57,14 +58,17 @@ export function authRoutes(app: FastifyInstance, db: Db, config: Config) {
       if (!user) return reply.code(404).type('text/plain').send(`No account named "${as}"`);
       return signIn(request, reply, user);
     }
-    reply.header('content-security-policy', "default-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'");
+    reply.header(
+      'content-security-policy',
+      `default-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; ${PAGE_CSP_BASE}`,
+    );
     return reply.type('text/html').send(await localSignInPage(db));
   });
 
   /** The admin portal's "Invite the Discord bot": Discord's page that adds this application's bot to a server. */
   app.get('/v1/auth/discord/bot', async (_request, reply) => {
     if (!config.discord) {
-      reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
+      reply.header('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; ${PAGE_CSP_BASE}`);
       return reply.code(404).type('text/html').send(BOT_NOT_CONFIGURED_PAGE);
     }
     return reply.redirect(botInviteUrl(config.discord, config.discordBot?.guildId));
@@ -103,6 +107,10 @@ export function authRoutes(app: FastifyInstance, db: Db, config: Config) {
   app.post('/v1/auth/logout', async (request, reply) => {
     const token = request.cookies[COOKIES.refresh];
     if (token) await revokeByRefreshToken(db, config, token);
+    // The refresh cookie only travels to /v1/auth and may be gone; the access token names the sign-in too.
+    const access = request.cookies[COOKIES.access];
+    const check = access ? verifyAccessToken(config.sessionSecret, access, 0) : null;
+    if (check?.ok) await revokeFamily(db, config, check.payload.fam);
     clearSessionCookies(request, reply);
     return { ok: true };
   });

@@ -162,8 +162,8 @@ export async function joinTournament(db: Db, billing: Billing | undefined, req: 
 
 /**
  * The TOURNAMENT_ENTRY purpose: runs once per succeeded payment and creates the entry. When the entry can no longer be
- * made (the tournament was deleted or started, filled up meanwhile, or the player already entered through another
- * payment) it refuses with a 4xx, and billing marks the payment failed and refunds it.
+ * made (the tournament was deleted or started, filled up meanwhile, the player already entered through another
+ * payment, or another team took the name meanwhile) it refuses with a 4xx, and billing marks the payment failed and refunds it.
  * Sign-up dates are not checked again: the player started paying while sign-ups were open.
  */
 export function registerTournamentEntryPurpose(billing: Billing) {
@@ -176,6 +176,8 @@ export function registerTournamentEntryPurpose(billing: Billing) {
       if (await hasEntered(tx, t.id, userId)) throw conflict(TOURNAMENT_ERRORS.alreadyJoined);
       if ((await entryCount(tx, t.id)) >= t.signUpLimit) throw conflict(TOURNAMENT_ERRORS.full);
       const name = entersTeams(t) ? (details.name ?? '').trim() || `Team ${userId}` : null;
+      // Checked again now: another paid entry may have taken the name while this payment was pending.
+      if (name !== null) await checkTeamNameFree(tx, t.id, name);
       await createEntry(tx, t, userId, name, payment.id);
     },
   });

@@ -2,11 +2,26 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/client';
 import { images } from '../db/schema';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, HttpError, notFound } from '../http/errors';
 import { idParam } from '../http/validate';
 import { LOGO_MAX_BYTES } from '../../src/domain/constants';
 
-const UPLOAD_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+/** The formats an upload may be, told by their first bytes (the declared type is the client's word, not proof). */
+const SIGNATURES: { type: string; matches: (b: Buffer) => boolean }[] = [
+  { type: 'image/png', matches: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+  { type: 'image/jpeg', matches: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  { type: 'image/gif', matches: (b) => ['GIF87a', 'GIF89a'].includes(b.subarray(0, 6).toString('latin1')) },
+  {
+    type: 'image/webp',
+    matches: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+  },
+];
+const UPLOAD_TYPES = new Set(SIGNATURES.map((s) => s.type));
+const FILE_FIELD = 'file';
+const UNSUPPORTED = 'Please upload a PNG, JPEG, GIF or WebP image';
+
+/** The image type the bytes really are, or null. */
+export const sniffImageType = (data: Buffer) => SIGNATURES.find((s) => s.matches(data))?.type ?? null;
 const URL_PREFIX = '/v1/images/';
 
 /** Stores an image and returns the URL it is served from. */
@@ -28,13 +43,29 @@ export async function deleteImageByUrl(db: Db | Tx, url: string | null | undefin
 /** Reads the single `file` field of a multipart upload: an image of at most 5MB, else 400. */
 export async function readImageUpload(request: FastifyRequest): Promise<{ data: Buffer; contentType: string }> {
   if (!request.isMultipart()) throw badRequest('Please upload an image as multipart form data (field "file")');
-  const file = await request.file({ limits: { fileSize: LOGO_MAX_BYTES, files: 1 } });
-  if (!file) throw badRequest('Please select an image to upload');
-  if (!UPLOAD_TYPES.has(file.mimetype)) throw badRequest('Please upload a PNG, JPEG, GIF or WebP image');
-  const data = await file.toBuffer();
-  if (file.file.truncated) throw badRequest('The image must be under 5MB');
-  if (data.length === 0) throw badRequest('The image is empty');
-  return { data, contentType: file.mimetype };
+  try {
+    const file = await request.file({ limits: { fileSize: LOGO_MAX_BYTES, files: 1 } });
+    if (!file) throw badRequest('Please select an image to upload');
+    if (file.fieldname !== FILE_FIELD) throw badRequest(`Please send the image in the form field "${FILE_FIELD}"`);
+    if (!UPLOAD_TYPES.has(file.mimetype)) throw badRequest(UNSUPPORTED);
+    const data = await file.toBuffer();
+    if (file.file.truncated) throw badRequest('The image must be under 5MB');
+    if (data.length === 0) throw badRequest('The image is empty');
+    // Stored with the type its bytes prove, so an HTML page or a script-carrying SVG labelled image/png is refused.
+    const contentType = sniffImageType(data);
+    if (!contentType) throw badRequest(UNSUPPORTED);
+    return { data, contentType };
+  } catch (err) {
+    throw uploadError(err);
+  }
+}
+
+/** Our own refusals and the multipart plugin's 4xx pass through; a body the parser could not read is a 400. */
+function uploadError(err: unknown): unknown {
+  if (err instanceof HttpError) return err;
+  const status = (err as { statusCode?: number }).statusCode;
+  if (status !== undefined && status >= 400 && status < 500) return err;
+  return badRequest('The upload could not be read: malformed multipart form data');
 }
 
 export function imageRoutes(app: FastifyInstance, db: Db) {

@@ -9,6 +9,7 @@ import { startTestServer, type Agent, type TestServer } from '../support/testSer
 import { createAccount, createBracketFixture, matchesOf, playerOf, renderScreens, type BracketFixture } from '../views/matchHarness';
 import { Network } from './support/network';
 import { toTestMachine, transitionKey } from './support/testMachine';
+import { aMatch } from '../support/machineFixtures';
 import { coverTransitions, transitionsOf } from './support/coverTransitions';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -24,40 +25,15 @@ type Role = 'player' | 'admin';
 type Snap = SnapshotFrom<typeof scoreSubmissionMachine>;
 type ModelEvent = { type: string; side?: 'A' | 'B'; value?: string; output?: TournamentMatch; error?: ApiError; match?: TournamentMatch };
 
-const modelMatch = (viewerSide: 'A' | null): TournamentMatch => ({
-  id: 1,
-  matchNumber: 1,
-  roundName: 'Round 1',
-  tournament: { id: 1, title: 'Model Cup', status: 'ACTIVE', allowScoreSubmission: true, tournamentType: 'TOURNAMENT', teamLimit: 1 },
-  tournamentId: 1,
-  dueByDate: null,
-  entryASourceId: null,
-  entryBSourceId: null,
-  entryAId: 1,
-  entryBId: 2,
-  userA: null,
-  userB: null,
-  teamA: null,
-  teamB: null,
-  definedEntryA: null,
-  definedEntryB: null,
-  entryAbye: false,
-  entryBbye: false,
-  entryAScoreA: null,
-  entryAScoreB: null,
-  entryBScoreA: null,
-  entryBScoreB: null,
-  winningEntry: '',
-  winnersBracket: true,
-  track: 'winners',
-  round: 0,
-  position: 0,
-  entryASourceKind: null,
-  entryBSourceKind: null,
-  live: true,
-  dispute: false,
-  viewerSide,
-});
+const modelMatch = (viewerSide: 'A' | null): TournamentMatch =>
+  aMatch({
+    id: 1,
+    tournamentId: 1,
+    tournament: { id: 1, title: 'Model Cup', status: 'ACTIVE', allowScoreSubmission: true, tournamentType: 'TOURNAMENT', teamLimit: 1 },
+    definedEntryA: null,
+    definedEntryB: null,
+    viewerSide,
+  });
 
 const SCORE_CHANGES: ModelEvent[] = [
   { type: 'score.change', side: 'A', value: '3' },
@@ -92,10 +68,9 @@ function eventsFor(role: Role) {
       ...CONFIRM_CHANGES,
       { type: 'confirm.submit' },
       { type: 'confirm.cancel' },
-      { type: 'xstate.done.actor.submitScore', output: { ...match, entryAScoreA: 3, entryAScoreB: 1 } },
+      // A player's report is kept beside the other side's; staff's result decides the match.
+      { type: 'xstate.done.actor.submitScore', output: s.context.flow === 'report' ? { ...match, entryAScoreA: 3, entryAScoreB: 1 } : decided },
       { type: 'xstate.error.actor.submitScore', error: new ApiError(500, 'The database is busy') },
-      { type: 'xstate.done.actor.setResult', output: decided },
-      { type: 'xstate.error.actor.setResult', error: new ApiError(500, 'The database is busy') },
     ];
     return candidates.filter((e) => s.can(e as never));
   };
@@ -103,6 +78,7 @@ function eventsFor(role: Role) {
 
 const keyOf = (s: Snap) => ({
   value: s.value,
+  flow: s.matches('scoring') ? s.context.flow : null,
   decided: s.context.match ? s.context.match.winningEntry !== '' : null,
   reported: s.context.match ? ownSideReported(s.context.match) : null,
   missing: is404(s.context.loadError),
@@ -115,6 +91,10 @@ const keyOf = (s: Snap) => ({
 const describeEvent = (e: ModelEvent) =>
   e.error ? `${e.type}(${e.error.status})` : e.type.startsWith('xstate.done') || e.side === undefined ? e.type : `${e.type}(${e.side}=${e.value})`;
 
+/** The scoring states of both flows are walked apart: the player's double entry and staff's result. */
+const stateWithFlow = (s: Snap) => (s.matches('scoring') ? [s.context.flow, s.value] : s.value);
+const withoutFlow = (t: string) => t.replace(/\["(?:report|staffResult)",([^\]]*)\]/g, '$1');
+
 const testMachine = toTestMachine(scoreSubmissionMachine);
 const pathsFor = (role: Role) => {
   const model = createTestModel(testMachine, {
@@ -123,7 +103,7 @@ const pathsFor = (role: Role) => {
   });
   return model
     .getShortestPaths({ events: eventsFor(role) as never })
-    .map((path) => ({ role, path, transitions: transitionsOf(path, 'start', describeEvent) }));
+    .map((path) => ({ role, path, transitions: transitionsOf(path, 'start', describeEvent, stateWithFlow) }));
 };
 const { kept: PATHS, all: WALKED } = coverTransitions([...pathsFor('player'), ...pathsFor('admin')]);
 
@@ -226,37 +206,29 @@ describe('score submission machine through the real match page', () => {
       expect(screen.queryByRole('region', { name: /SCORE/ })).toBeNull();
       expect(screen.queryByRole('dialog')).toBeNull();
     },
-    'reporting.entering': async (s: Snap) => {
+    'scoring.entering': async (s: Snap) => {
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-      expect(panel().getAttribute('aria-label')).toBe('SUBMIT SCORE');
+      const staffTitle = s.context.match!.winningEntry ? 'OVERWRITE SCORE (ADMIN)' : 'SUBMIT SCORE (ADMIN)';
+      expect(panel().getAttribute('aria-label')).toBe(s.context.flow === 'report' ? 'SUBMIT SCORE' : staffTitle);
       expectFields(fields(panel()), s.context.scores, s.context.errors);
     },
-    'reporting.confirming': async (s: Snap) => {
-      const dialog = await screen.findByRole('dialog', { name: 'Confirm the score' });
-      expectFields(fields(dialog), s.context.confirmation, s.context.confirmationErrors);
+    'scoring.confirming': async (s: Snap) => {
+      if (s.context.flow === 'report') {
+        const dialog = await screen.findByRole('dialog', { name: 'Confirm the score' });
+        expectFields(fields(dialog), s.context.confirmation, s.context.confirmationErrors);
+      } else {
+        const dialog = await screen.findByRole('dialog', { name: /SCORE \(ADMIN\)$/ });
+        expect(within(dialog).getByText(new RegExp(` ${s.context.scores.A} – ${s.context.scores.B} `))).toBeTruthy();
+      }
     },
-    'reporting.submitting': async () => {
+    'scoring.submitting': async (s: Snap) => {
       await held(POST());
-      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      // The player's dialog closes while the score is sent; staff's confirmation stays open, busy.
+      if (s.context.flow === 'report') await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     },
-    'reporting.failed': async (s: Snap) => {
+    'scoring.failed': async (s: Snap) => {
       expect(await within(panel()).findByText('The score was not saved')).toBeTruthy();
-      expectFields(fields(panel()), s.context.scores, {});
-    },
-    'adminScoring.entering': async (s: Snap) => {
-      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-      expect(panel().getAttribute('aria-label')).toBe(s.context.match!.winningEntry ? 'OVERWRITE SCORE (ADMIN)' : 'SUBMIT SCORE (ADMIN)');
-      expectFields(fields(panel()), s.context.scores, s.context.errors);
-    },
-    'adminScoring.confirming': async (s: Snap) => {
-      const dialog = await screen.findByRole('dialog', { name: /SCORE \(ADMIN\)$/ });
-      expect(within(dialog).getByText(new RegExp(` ${s.context.scores.A} – ${s.context.scores.B} `))).toBeTruthy();
-    },
-    'adminScoring.submitting': async () => {
-      await held(POST());
-    },
-    'adminScoring.failed': async () => {
-      expect(await within(panel()).findByText('The score was not saved')).toBeTruthy();
+      if (s.context.flow === 'report') expectFields(fields(panel()), s.context.scores, {});
     },
   };
 
@@ -306,7 +278,7 @@ describe('score submission machine through the real match page', () => {
     },
     'confirm.change': ({ event }: { event: ModelEvent }) => type(fields(confirmDialog())[event.side === 'A' ? 0 : 1], event.value!),
     'confirm.submit': ({ state }: { state: Snap }) => {
-      if (state.matches({ reporting: 'submitting' }) || state.matches({ adminScoring: 'submitting' })) net.hold(POST());
+      if (state.matches({ scoring: 'submitting' })) net.hold(POST());
       if (role === 'player') return user().click(within(confirmDialog()).getByRole('button', { name: 'Confirm score' }));
       return user().click(within(adminDialog()).getByRole('button', { name: /^(Submit|Overwrite) score$/ }));
     },
@@ -315,21 +287,21 @@ describe('score submission machine through the real match page', () => {
         ? user().click(within(confirmDialog()).getByRole('button', { name: 'Back' }))
         : user().click(within(adminDialog()).getByRole('button', { name: 'Cancel' })),
     'xstate.done.actor.submitScore': release,
-    'xstate.done.actor.setResult': release,
     'xstate.error.actor.submitScore': async () => {
-      server.failNext(`POST /v1/tournament/${fixture.tournamentId}/match/${matchId}`, 500, 'The database is busy');
-      await release();
-    },
-    'xstate.error.actor.setResult': async () => {
-      server.failNext(`POST /v1/tournament/${fixture.tournamentId}/match/${matchId}/admin`, 500, 'The database is busy');
+      const staffPath = role === 'admin' ? '/admin' : '';
+      server.failNext(`POST /v1/tournament/${fixture.tournamentId}/match/${matchId}${staffPath}`, 500, 'The database is busy');
       await release();
     },
   });
 
   it('walks every transition the machine defines', () => {
-    const walked = new Set([...WALKED].map((t) => t.replace(/\((\d+|[AB]=\d*)\)-->/, '-->')).filter((t) => !t.startsWith('start')));
+    const walked = new Set([...WALKED].map((t) => withoutFlow(t.replace(/\((\d+|[AB]=\d*)\)-->/, '-->'))).filter((t) => !t.startsWith('start')));
     expect(walked).toEqual(definedTransitions(testMachine));
     expect(PATHS.length).toBeGreaterThan(10);
+    // Both flows submit through the real view.
+    for (const flow of ['report', 'staffResult']) {
+      expect(WALKED).toContain(`["${flow}",{"scoring":"confirming"}] --confirm.submit--> ["${flow}",{"scoring":"submitting"}]`);
+    }
   });
 
   describe.each(PATHS)('$role: $path.description', ({ role, path }) => {

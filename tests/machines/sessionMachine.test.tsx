@@ -23,11 +23,13 @@ configure({ asyncUtilTimeout: 5000 });
  * in-process server. Each path of the model starts a fresh browser (cookie jar, localStorage, location) and
  * performs every event the way it happens for a user: signing in or out in another tab, the server refusing the
  * session, an admin banning the user, clicking Logout.
+ * 'uncached' starts with an empty localStorage: whether the browser holds session cookies is decided by how the
+ * server's answer to the boot check goes (a signed-in answer means the cookies were there all along).
  */
 
-type Start = 'guest' | 'cached' | 'callback';
+type Start = 'uncached' | 'cached' | 'callback';
 const STARTS: { start: Start; input: { cachedUser: UserInfo | null; signingIn?: boolean } }[] = [
-  { start: 'guest', input: { cachedUser: null } },
+  { start: 'uncached', input: { cachedUser: null } },
   { start: 'cached', input: { cachedUser: { id: 1, role: 'ADMIN', banned: false } as UserInfo } },
   { start: 'callback', input: { cachedUser: null, signingIn: true } },
 ];
@@ -61,6 +63,8 @@ describe('session machine through the real app', () => {
   let location: ReturnType<typeof memoryLocation> & { history: string[] };
   /** Who this browser is signed in as (or was, before the server ended it). */
   let current: { id: number; discordName: string; role: string; banned: boolean };
+  /** Whether this browser's cookie jar holds a sign-in (valid or since revoked). */
+  let hasCookies = false;
 
   beforeAll(async () => {
     server = await startTestServer({ seed: true });
@@ -83,10 +87,15 @@ describe('session machine through the real app', () => {
     current = { id: row.id, discordName: row.discordName, role, banned: false };
   }
 
+  async function signInBrowser() {
+    await net.agent.signIn(current.discordName);
+    hasCookies = true;
+  }
+
   /** Another tab of this browser signs in (same cookies), then tells this tab through the cached user. */
   async function signInElsewhere() {
     if (current.banned) await freshUser('USER');
-    await net.agent.signIn(current.discordName);
+    await signInBrowser();
   }
 
   /** Leaves the page and comes back home: the home page's calls meet the server's new answer. */
@@ -101,12 +110,13 @@ describe('session machine through the real app', () => {
     clearNotifications();
     localStorage.clear();
     await freshUser(start === 'cached' ? 'ADMIN' : 'USER');
-    if (start !== 'guest') await net.agent.signIn(current.discordName);
+    hasCookies = false;
+    if (start !== 'uncached') await signInBrowser();
     if (start === 'cached') {
       const me = await net.agent.get('/v1/user/userinfo');
       localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(me.body));
     }
-    if (start !== 'guest') net.hold(/^GET \/v1\/user\/userinfo/);
+    net.hold(/^GET \/v1\/user\/userinfo/);
     location = memoryLocation({ path: start === 'callback' ? '/auth/callback' : '/support', record: true }) as typeof location;
     session = startSession(api, sessionMachine, { signingIn: start === 'callback' });
     render(<App session={session} hook={location.hook} />);
@@ -126,10 +136,22 @@ describe('session machine through the real app', () => {
       expect(screen.getByRole('link', { name: 'Continue with Discord' })).toBeTruthy();
       await goTo(back);
     },
-    loading: async () => {
-      await settled('loading');
+    checking: async () => {
+      await settled('checking');
       await waitFor(() => expect(net.held).toContain('GET /v1/user/userinfo'));
       if (path() === '/auth/callback') expect(screen.getByText('Signing you in...')).toBeTruthy();
+      if (session.getSnapshot().context.user) return;
+      // Not known yet: a neutral placeholder in the header, neither the guest's Sign in nor a profile menu ...
+      expect(screen.getByRole('status', { name: 'Checking sign-in' })).toBeTruthy();
+      expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
+      expect(screen.queryByRole('button', { name: /^Profile menu/ })).toBeNull();
+      // ... and a guarded page waits instead of sending the user to /login.
+      if (path() === '/auth/callback') return;
+      const back = path();
+      await goTo('/invites');
+      expect(screen.getByText('Loading...')).toBeTruthy();
+      expect(path()).toBe('/invites');
+      await goTo(back);
     },
     'signedIn.verifying': async () => {
       await settled('signedIn.verifying');
@@ -172,16 +194,23 @@ describe('session machine through the real app', () => {
   const events = (start: Start) => ({
     'xstate.init': () => boot(start),
     'session.refresh': async ({ state }: { state: { value: unknown } }) => {
-      if (state.value === 'loading') await signInElsewhere();
+      if (state.value === 'checking') await signInElsewhere();
       net.hold(/^GET \/v1\/user\/userinfo/);
       act(() => {
         window.dispatchEvent(new StorageEvent('storage', { key: SESSION_STORAGE_KEY }));
       });
     },
-    'xstate.done.actor.fetchUser': () => net.release(),
+    'xstate.done.actor.fetchUser': async () => {
+      // Nothing cached, yet signed in: the new tab after clearing site data, which must land signed in.
+      if (!hasCookies) await signInBrowser();
+      net.release();
+    },
     'xstate.error.actor.fetchUser': async ({ event }: { event: { error: ApiError } }) => {
       if (event.error.status === 401) await revokeAllForUser(server.database.db, server.config, current.id);
-      if (event.error.status === 403) await banCurrent();
+      if (event.error.status === 403) {
+        if (!hasCookies) await signInBrowser();
+        await banCurrent();
+      }
       if (event.error.status === 500) server.failNext('GET /v1/user/userinfo', 500, 'The database is busy');
       net.release();
     },
@@ -212,8 +241,10 @@ describe('session machine through the real app', () => {
     expect(new Set(PATHS.flatMap((p) => p.transitions))).toEqual(ALL_TRANSITIONS);
     // ... and end up in every state the app can be in (booting only decides where to start).
     const reached = new Set([...ALL_TRANSITIONS].map((t) => t.split('> ')[1]));
+    // A browser with session cookies and nothing cached lands signed in, asked through the checking state.
+    expect(PATHS.some((p) => p.start === 'uncached' && p.transitions.includes('"checking" --xstate.done.actor.fetchUser--> {"signedIn":"idle"}'))).toBe(true);
     expect([...reached].sort()).toEqual(
-      ['"banned"', '"loading"', '"signedOut"', '"signingOut"', '{"signedIn":"idle"}', '{"signedIn":"verifying"}'].sort(),
+      ['"banned"', '"checking"', '"signedOut"', '"signingOut"', '{"signedIn":"idle"}', '{"signedIn":"verifying"}'].sort(),
     );
   });
 

@@ -208,7 +208,7 @@ describe('tournaments: admin calls, lifecycle, lists and entries', () => {
       ['rules that are not a url', { rules: 'ask an admin' }, M.rulesUrl],
       ['no platform', { platforms: [] }, M.platforms],
       ['a SWITCHEROO limit for a TOURNAMENT that is out of range', { signUpLimit: 1 }, M.signUpLimit],
-      ['an end date before the start', { endDate: 0 }, TOURNAMENT_ERRORS.endBeforeStart],
+      ['an end date before the start', { endDate: Date.UTC(2001, 0, 1) }, TOURNAMENT_ERRORS.endBeforeStart],
     ])('refuses %s', async (_name, patch, message) => {
       const id = await createTournament(admin);
       const res = await admin.patch(`/v1/tournament/${id}`, patch);

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { createActor, fromPromise } from 'xstate';
 import type { Tournament, TournamentMatch } from '../../src/api/contract/tournament';
-import { BRACKET_REFRESH_MS, bracketPageMachine } from '../../src/features/bracket/bracketPageMachine';
+import { BRACKET_REFRESH_MS, bracketPageMachine } from '../../machines/bracketPageMachine';
 import { startTestServer, type TestServer } from '../support/testServer';
 import { createAccount, createBracketFixture, firstPlayable, matchRow, playerOf, renderScreens } from './matchHarness';
 

@@ -71,7 +71,7 @@ describe('the shell', () => {
 
     it('sends a guest who clicks the avatar to /login', async () => {
       await open('/support');
-      await user.click(screen.getByRole('link', { name: 'Sign in' }));
+      await user.click(await screen.findByRole('link', { name: 'Sign in' }));
       expect(path()).toBe('/login');
     });
 

@@ -1,5 +1,5 @@
 import { array, boolean, enums, integer, nullable, number, object, optional, size, string, type, type Infer } from 'superstruct';
-import { Id, Millis, NonBlank, TeamRole } from './common';
+import { Count, Id, Millis, NonBlank, TeamRole } from './common';
 import { SWITCHEROO_TYPES, TOURNAMENT_STATUSES, TOURNAMENT_TYPES } from '../../domain/constants';
 
 export const TeamMember = type({
@@ -96,7 +96,6 @@ export const TeamName = size(NonBlank, 1, 40);
 export const TeamNameBody = object({ name: TeamName });
 export type TeamNameBody = Infer<typeof TeamNameBody>;
 
-const Count = integer();
 /** PATCH /v1/team/{id}/admin. */
 export const AdminTeamPatch = object({
   name: optional(TeamName),

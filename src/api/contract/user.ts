@@ -1,5 +1,5 @@
 import { boolean, integer, literal, max, min, nullable, number, object, optional, size, string, type, type Infer } from 'superstruct';
-import { Id, Millis, Role, TeamRole } from './common';
+import { Count, Id, Millis, Role, TeamRole } from './common';
 
 /** A player as every screen sees them. */
 export const User = type({
@@ -44,7 +44,6 @@ export const OwnProfilePatch = object({
 });
 export type OwnProfilePatch = Infer<typeof OwnProfilePatch>;
 
-const Count = min(integer(), 0);
 /** PATCH /v1/user/{id} — an admin edits a player (katanaRank may be sent alone). */
 export const AdminUserPatch = object({
   battleTag: optional(nullable(size(string(), 0, 64))),

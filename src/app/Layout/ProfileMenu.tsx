@@ -1,5 +1,6 @@
+import { Skeleton } from '@mantine/core';
 import { Suspense, useState, type MouseEvent } from 'react';
-import { useSessionUser } from '../../ui/session';
+import { useSessionChecking, useSessionUser } from '../../ui/session';
 import { lazyNamed } from '../../ui/onDemand';
 import { avatarButton } from './ProfileAvatar';
 
@@ -11,7 +12,10 @@ const ProfilePopover = lazyNamed(() => import('./ProfilePopover'), 'ProfilePopov
 /** The avatar: a menu when signed in (Admin Dashboard for staff, Profile, Team Invites, Logout), else a link to /login. */
 export function ProfileMenu() {
   const user = useSessionUser();
+  const checking = useSessionChecking();
   const [wake, setWake] = useState<{ open: boolean; focus: boolean } | null>(null);
+  // While the server is asked who is signed in: a neutral placeholder, not the guest's Sign in avatar.
+  if (!user && checking) return <Skeleton circle height={38} role="status" aria-label="Checking sign-in" />;
   // Signed out, the avatar is a link and does its job before the code arrives.
   const onClick = user ? (e: MouseEvent<HTMLElement>) => setWake({ open: true, focus: document.activeElement === e.currentTarget }) : undefined;
   if (wake) {

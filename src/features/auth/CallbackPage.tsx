@@ -9,7 +9,7 @@ import { useSessionActor } from '../../ui/session';
  */
 export function CallbackPage() {
   const state = useSelector(useSessionActor(), (s) =>
-    s.matches('loading') || s.matches({ signedIn: 'verifying' }) ? 'busy' : s.matches('banned') ? 'banned' : 'settled',
+    s.matches('checking') || s.matches({ signedIn: 'verifying' }) ? 'busy' : s.matches('banned') ? 'banned' : 'settled',
   );
   if (state === 'banned') return <Redirect to="/auth/banned" replace />;
   if (state === 'settled') return <Redirect to="/" replace />;

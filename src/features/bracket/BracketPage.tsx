@@ -1,6 +1,5 @@
 import { Anchor, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
-import { useMachine } from '@xstate/react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { ApiError } from '../../api/client';
 import { NotFound } from '../../ui/NotFound/NotFound';
@@ -10,8 +9,9 @@ import { CONFIRM, SUCCESS } from '../../domain/messages';
 import { PageTitle } from '../../ui/PageTitle/PageTitle';
 import { ConfirmModal } from '../../ui/ConfirmDialog/ConfirmModal';
 import { parseId } from '../../ui/routeParams';
+import { useMachineWith } from '../../ui/useMachineWith';
 import { BracketAdminActions } from './BracketAdminActions';
-import { bracketPageMachine } from './bracketPageMachine';
+import { bracketPageMachine } from '../../../machines/bracketPageMachine';
 import { EmptyBracket } from './EmptyBracket';
 
 // Pixi and the canvas engine load only on bracket routes.
@@ -39,15 +39,13 @@ const Loading = ({ label = 'Loading...' }: { label?: string }) => (
 
 function BracketScreen({ tournamentId, isStaff }: { tournamentId: number; isStaff: boolean }) {
   const [, navigate] = useLocation();
-  const [logic] = useState(() =>
-    bracketPageMachine.provide({
-      actions: {
-        notifyReset: () => notifySuccess(SUCCESS.bracketReset),
-        reportError: (_, { error }) => notifyError(error),
-      },
-    }),
-  );
-  const [snapshot, send] = useMachine(logic, { input: { tournamentId, isStaff } });
+  const [snapshot, send] = useMachineWith(bracketPageMachine, {
+    input: { tournamentId, isStaff },
+    actions: {
+      notifyReset: () => notifySuccess(SUCCESS.bracketReset),
+      reportError: (_, { error }) => notifyError(error),
+    },
+  });
   const { tournament, view } = snapshot.context;
   if (snapshot.matches('failed')) {
     if (snapshot.context.error instanceof ApiError && snapshot.context.error.status === 404) return <NotFound />;

@@ -1,10 +1,9 @@
 import { Button, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
-import { useMachine } from '@xstate/react';
-import { useState } from 'react';
 import type { TournamentMatch } from '../../api/contract/tournament';
 import { notifyError, notifySuccess } from '../../ui/notify';
+import { useMachineWith } from '../../ui/useMachineWith';
 import { SUCCESS } from '../../domain/messages';
-import { changeableSides, changeEntriesMachine } from './changeEntriesMachine';
+import { changeableSides, changeEntriesMachine } from '../../../machines/changeEntriesMachine';
 import { sideView } from './matchSides';
 
 interface ChangeTeamsProps {
@@ -14,16 +13,14 @@ interface ChangeTeamsProps {
 
 /** CHANGE TEAMS (staff): a dialog to pick, for each seeded side, another entry of the tournament. */
 export function ChangeTeams({ match, onChanged }: ChangeTeamsProps) {
-  const [logic] = useState(() =>
-    changeEntriesMachine.provide({
-      actions: {
-        notifyChanged: () => notifySuccess(SUCCESS.matchEntriesChanged),
-        changed: (_, { match: changed }) => onChanged(changed),
-        reportError: (_, { error }) => notifyError(error),
-      },
-    }),
-  );
-  const [snapshot, send] = useMachine(logic, { input: { match } });
+  const [snapshot, send] = useMachineWith(changeEntriesMachine, {
+    input: { match },
+    actions: {
+      notifyChanged: () => notifySuccess(SUCCESS.matchEntriesChanged),
+      changed: (_, { match: changed }) => onChanged(changed),
+      reportError: (_, { error }) => notifyError(error),
+    },
+  });
   const { entries, choice } = snapshot.context;
   const sides = changeableSides(match);
   const options = entries.map((e) => ({ value: String(e.id), label: e.name ?? e.discordName ?? `Entry ${e.id}` }));

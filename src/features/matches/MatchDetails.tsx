@@ -4,7 +4,7 @@ import type { TournamentMatch } from '../../api/contract/tournament';
 import { DateText } from '../../ui/DateText/DateText';
 import { isPlayable, reportBlocker, staffResultBlocker } from '../../../machines/scoreSubmissionMachine';
 import { ChangeTeams } from './ChangeTeams';
-import { mayChangeEntries } from './changeEntriesMachine';
+import { mayChangeEntries } from '../../../machines/changeEntriesMachine';
 import { MatchScorePanel } from './MatchScorePanel';
 import { MatchSideCard } from './MatchSideCard';
 import { adminScoreLabel, isOverwrite, reportLine, sideView } from './matchSides';

@@ -7,13 +7,12 @@ import type { ScoreSubmission } from './useScoreSubmission';
 
 /** The open score flow: the player's double entry (form, then the dialog asking again) or the admin's entry and confirmation. */
 export function MatchScorePanel({ match: m, submission: [snapshot, send] }: { match: TournamentMatch; submission: ScoreSubmission }) {
-  const reporting = snapshot.matches('reporting');
-  const admin = snapshot.matches('adminScoring');
-  if (!reporting && !admin) return null;
-  const flow = reporting ? 'reporting' : 'adminScoring';
-  const { scores, errors, confirmation, confirmationErrors } = snapshot.context;
+  if (!snapshot.matches('scoring')) return null;
+  const { scores, errors, confirmation, confirmationErrors, flow } = snapshot.context;
+  const reporting = flow === 'report';
   const names: [string, string] = [sideView(m, 'A').name, sideView(m, 'B').name];
-  const status = snapshot.matches({ [flow]: 'submitting' }) ? 'busy' : snapshot.matches({ [flow]: 'failed' }) ? 'failed' : 'editing';
+  const submitting = snapshot.matches({ scoring: 'submitting' });
+  const status = submitting ? 'busy' : snapshot.matches({ scoring: 'failed' }) ? 'failed' : 'editing';
   const overwrite = isOverwrite(m);
   const adminTitle = adminScoreLabel(m);
   const form = (
@@ -40,7 +39,7 @@ export function MatchScorePanel({ match: m, submission: [snapshot, send] }: { ma
       <>
         {form}
         <ConfirmScoreDialog
-          opened={snapshot.matches({ reporting: 'confirming' })}
+          opened={snapshot.matches({ scoring: 'confirming' })}
           names={names}
           draft={confirmation}
           errors={confirmationErrors}
@@ -56,11 +55,11 @@ export function MatchScorePanel({ match: m, submission: [snapshot, send] }: { ma
     <>
       {form}
       <ConfirmModal
-        opened={snapshot.matches({ adminScoring: 'confirming' }) || snapshot.matches({ adminScoring: 'submitting' })}
+        opened={snapshot.matches({ scoring: 'confirming' }) || submitting}
         title={adminTitle}
         confirmLabel={overwrite ? 'Overwrite score' : 'Submit score'}
         danger={overwrite}
-        busy={snapshot.matches({ adminScoring: 'submitting' })}
+        busy={submitting}
         onConfirm={() => send({ type: 'confirm.submit' })}
         onCancel={() => send({ type: 'confirm.cancel' })}
       >

@@ -1,9 +1,8 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useMachine } from '@xstate/react';
-import { useState } from 'react';
 import { paymentMachine, type PaymentMethod } from '../../../machines/paymentMachine';
 import type { PaymentSecret } from '../../api/contract/billing';
 import { notifyClientError, notifySuccess } from '../../ui/notify';
+import { useMachineWith } from '../../ui/useMachineWith';
 import { ERRORS, SUCCESS } from '../../domain/messages';
 import { formatEuros } from './formatEuros';
 import { PaymentBusy, PaymentDone, PaymentPending } from './PaymentProgress';
@@ -38,19 +37,17 @@ export function PaymentDialog(props: PaymentDialogProps) {
 }
 
 function PaymentFlow({ clientSecret, create, amount, description, onSucceeded, onClose }: PaymentDialogProps) {
-  const [logic] = useState(() =>
-    paymentMachine.provide({
-      actions: {
-        reportSucceeded: () => {
-          notifySuccess(SUCCESS.paymentReceived);
-          onSucceeded?.();
-        },
-        reportFailed: (_, { message }) => notifyClientError(ERRORS.paymentError.title, message ?? ERRORS.paymentError.fallback),
-        reportPending: () => notifySuccess(SUCCESS.paymentProcessing),
+  const [snapshot, send] = useMachineWith(paymentMachine, {
+    input: { clientSecret, create },
+    actions: {
+      reportSucceeded: () => {
+        notifySuccess(SUCCESS.paymentReceived);
+        onSucceeded?.();
       },
-    }),
-  );
-  const [snapshot, send] = useMachine(logic, { input: { clientSecret, create } });
+      reportFailed: (_, { message }) => notifyClientError(ERRORS.paymentError.title, message ?? ERRORS.paymentError.fallback),
+      reportPending: () => notifySuccess(SUCCESS.paymentProcessing),
+    },
+  });
   const secret = snapshot.context.clientSecret;
   const busy = snapshot.matches('processing');
   const failed = snapshot.matches('failed');

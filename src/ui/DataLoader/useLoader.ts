@@ -1,17 +1,13 @@
-import { useMachine } from '@xstate/react';
 import { loaderMachine } from '../../../machines/loaderMachine';
 import { notifyError } from '../notify';
-
-const withReporting = loaderMachine.provide({
-  actions: { reportError: (_, { error }) => notifyError(error) },
-});
+import { useMachineWith } from '../useMachineWith';
 
 /**
  * Loads data for a view through the loader machine. Remount (React `key`) to load something else.
  * Failures go through the shared error handler.
  */
 export function useLoader<T>(load: () => Promise<T>) {
-  const [snapshot, send] = useMachine(withReporting, { input: { load } });
+  const [snapshot, send] = useMachineWith(loaderMachine, { input: { load }, actions: { reportError: (_, { error }) => notifyError(error) } });
   return {
     data: snapshot.context.data as T | null,
     loading: snapshot.matches('loading'),

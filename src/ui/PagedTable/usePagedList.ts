@@ -1,11 +1,10 @@
-import { useState } from 'react';
-import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { Struct } from 'superstruct';
 import { pagedListMachine, pageCount, type Extra } from '../../../machines/pagedListMachine';
 import { getPage, type PageRequest } from '../../api/endpoints/lists';
 import type { Paged } from '../../api/contract/common';
 import { notifyError } from '../notify';
+import { useMachineWith } from '../useMachineWith';
 
 export interface PagedListOptions {
   perPage?: number;
@@ -17,14 +16,11 @@ export interface PagedListOptions {
  * to switch endpoints; the page goes back to 1.
  */
 export function usePagedList<T, S>(endpoint: string, item: Struct<T, S>, options: PagedListOptions = {}) {
-  // The provided machine is made once per mounted list (a new one each render would be ignored anyway).
-  const [logic] = useState(() =>
-    pagedListMachine.provide({
-      actors: { loadPage: fromPromise<Paged<unknown>, PageRequest>(({ input }) => getPage(endpoint, item, input)) },
-      actions: { reportError: (_, { error }) => notifyError(error) },
-    }),
-  );
-  const [snapshot, send] = useMachine(logic, { input: { perPage: options.perPage, extra: options.extra } });
+  const [snapshot, send] = useMachineWith(pagedListMachine, {
+    input: { perPage: options.perPage, extra: options.extra },
+    actors: { loadPage: fromPromise<Paged<unknown>, PageRequest>(({ input }) => getPage(endpoint, item, input)) },
+    actions: { reportError: (_, { error }) => notifyError(error) },
+  });
   const { context } = snapshot;
   return {
     results: context.results as T[],

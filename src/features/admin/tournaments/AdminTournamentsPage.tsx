@@ -1,13 +1,14 @@
 import { Button, Text } from '@mantine/core';
-import { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
 import { Tournament } from '../../../api/contract/tournament';
 import { ADMIN_TOURNAMENTS_ENDPOINT } from '../../../api/endpoints/adminTournaments';
-import { CONFIRM } from '../../../domain/messages';
+import { CONFIRM, SUCCESS } from '../../../domain/messages';
+import { notifyError, notifySuccess } from '../../../ui/notify';
+import { useMachineWith } from '../../../ui/useMachineWith';
 import { PagedTable } from '../../../ui/PagedTable/PagedTable';
 import { usePagedList } from '../../../ui/PagedTable/usePagedList';
 import { PageTitle } from '../../../ui/PageTitle/PageTitle';
-import { adminTournamentsMachine } from './adminTournamentsMachine';
+import { adminTournamentsMachine, type RowAction } from '../../../../machines/adminTournamentsMachine';
 import { tournamentColumns } from './tournamentColumns';
 import { TournamentFormModal } from './TournamentFormModal';
 import { ConfirmModal } from '../../../ui/ConfirmDialog/ConfirmModal';
@@ -21,10 +22,23 @@ const CONFIRMATIONS = {
   },
 } as const;
 
+const DONE: Record<RowAction, { title: string; message: string }> = {
+  delete: SUCCESS.tournamentDeleted,
+  close: SUCCESS.tournamentClosed,
+  open: SUCCESS.tournamentOpened,
+  cleanDiscord: SUCCESS.tournamentDiscordCleanUp,
+};
+
 /** /admin/tournaments: the searchable table, its OPTIONS menus and the New Tournament dialog. */
 export function AdminTournamentsPage() {
   const list = usePagedList(ADMIN_TOURNAMENTS_ENDPOINT, Tournament, { perPage: 10 });
-  const [snapshot, send] = useMachine(adminTournamentsMachine, { input: { onChanged: list.reload } });
+  const [snapshot, send] = useMachineWith(adminTournamentsMachine, {
+    actions: {
+      notifyDone: (_, { action }) => notifySuccess(DONE[action]),
+      reportError: (_, { error }) => notifyError(error),
+      reload: () => list.reload(),
+    },
+  });
   const columns = useMemo(
     () =>
       tournamentColumns({

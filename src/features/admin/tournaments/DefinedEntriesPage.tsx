@@ -1,9 +1,11 @@
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import { useMachine } from '@xstate/react';
 import { Link, useLocation, useParams } from 'wouter';
 import { PageTitle } from '../../../ui/PageTitle/PageTitle';
+import { notifyError, notifySuccess } from '../../../ui/notify';
+import { useMachineWith } from '../../../ui/useMachineWith';
+import { SUCCESS } from '../../../domain/messages';
 import { tournamentSnapshotFor } from '../../../../machines/tournamentMachine';
-import { definedEntriesMachine } from './definedEntriesMachine';
+import { definedEntriesMachine } from '../../../../machines/definedEntriesMachine';
 import { DefinedEntriesEditor } from './DefinedEntriesEditor';
 import { DefinedEntriesList } from './DefinedEntriesList';
 import { ConfirmModal } from '../../../ui/ConfirmDialog/ConfirmModal';
@@ -16,7 +18,14 @@ import { LoadFailedState, LoadingState } from '../../../ui/DataLoader/LoadStates
 export function DefinedEntriesPage() {
   const { id } = useParams<{ id: string }>();
   const [, navigate] = useLocation();
-  const [snapshot, send] = useMachine(definedEntriesMachine, { input: { id: Number(id), navigate } });
+  const [snapshot, send] = useMachineWith(definedEntriesMachine, {
+    input: { id: Number(id) },
+    actions: {
+      reportError: (_, { error }) => notifyError(error),
+      notifySaved: () => notifySuccess(SUCCESS.tournamentUpdated),
+      leave: (_, { href }) => navigate(href),
+    },
+  });
   const { tournament, draft } = snapshot.context;
   if (snapshot.matches('loading')) {
     return <LoadingState />;

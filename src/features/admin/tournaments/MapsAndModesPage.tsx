@@ -1,9 +1,11 @@
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useMachine } from '@xstate/react';
 import { Link, useLocation, useParams } from 'wouter';
 import { PageTitle } from '../../../ui/PageTitle/PageTitle';
+import { notifyClientError, notifyError, notifySuccess } from '../../../ui/notify';
+import { useMachineWith } from '../../../ui/useMachineWith';
+import { SUCCESS } from '../../../domain/messages';
 import { tournamentSnapshotFor } from '../../../../machines/tournamentMachine';
-import { mapsAndModesMachine } from './mapsAndModesMachine';
+import { mapsAndModesMachine } from '../../../../machines/mapsAndModesMachine';
 import { ConfirmModal } from '../../../ui/ConfirmDialog/ConfirmModal';
 import { LoadFailedState, LoadingState } from '../../../ui/DataLoader/LoadStates';
 
@@ -11,7 +13,17 @@ import { LoadFailedState, LoadingState } from '../../../ui/DataLoader/LoadStates
 export function MapsAndModesPage() {
   const { id } = useParams<{ id: string }>();
   const [, navigate] = useLocation();
-  const [snapshot, send] = useMachine(mapsAndModesMachine, { input: { id: Number(id), navigate } });
+  const [snapshot, send] = useMachineWith(mapsAndModesMachine, {
+    input: { id: Number(id) },
+    actions: {
+      reportError: (_, { error }) => notifyError(error),
+      reportRefusal: (_, { title, message }) => notifyClientError(title, message),
+      notifyUpdated: () => notifySuccess(SUCCESS.mapsUpdated),
+      notifyStarted: () => notifySuccess(SUCCESS.tournamentStarted),
+      showTable: () => navigate('/admin/tournaments'),
+      showBracket: (_, { tournamentId }) => navigate(`/tournaments/${tournamentId}`),
+    },
+  });
   const { tournament, rounds, values, showMissing } = snapshot.context;
 
   if (snapshot.matches('loading') || snapshot.matches('checking') || snapshot.matches('refused')) {

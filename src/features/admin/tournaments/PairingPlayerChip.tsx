@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { useDraggable } from '@dnd-kit/core';
 import { PlayerAvatar } from '../../../ui/PlayerAvatar/PlayerAvatar';
-import type { PairingPlayer } from './pairingBoard';
+import type { PairingPlayer } from '../../../../machines/pairingBoard';
 import type { PlayerData } from './pairingDnd';
 import classes from './PairingScreen.module.css';
 

@@ -1,20 +1,29 @@
 import { Alert, Button, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DndContext, KeyboardSensor, PointerSensor, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import { useMachine } from '@xstate/react';
 import type { Tournament } from '../../../api/contract/tournament';
-import { pairingMachine } from './pairingMachine';
-import type { PairingPlayer } from './pairingBoard';
+import { pairingMachine } from '../../../../machines/pairingMachine';
+import { notifyError, notifySuccess } from '../../../ui/notify';
+import { useMachineWith } from '../../../ui/useMachineWith';
+import type { PairingPlayer } from '../../../../machines/pairingBoard';
 import { announcements, collisionDetection, jumpBetweenPlaces, POOL_ID, screenReaderInstructions, type PlaceData, type PlayerData } from './pairingDnd';
 import { PairingPlayerChip } from './PairingPlayerChip';
 import { PairingTeamCard } from './PairingTeamCard';
 import classes from './PairingScreen.module.css';
+
+export const PAIRING_SAVED = { title: 'Teams Saved', message: 'The pairing for this tournament has been saved' };
 
 /**
  * The SWITCHEROO pairing screen (ADMIN/OWNER, CLOSED): ENTRIES on the left, TEAMS on the right. Players are dragged
  * into team slots (pointer, touch or keyboard); a drop on an occupied slot is ignored. Save stores the pairing.
  */
 export function PairingScreen({ tournament }: { tournament: Tournament }) {
-  const [snapshot, send] = useMachine(pairingMachine, { input: { tournament } });
+  const [snapshot, send] = useMachineWith(pairingMachine, {
+    input: { tournament },
+    actions: {
+      reportError: (_, { error }) => notifyError(error),
+      notifySaved: () => notifySuccess(PAIRING_SAVED),
+    },
+  });
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: jumpBetweenPlaces }),

@@ -1,6 +1,6 @@
 import { ActionIcon, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDroppable } from '@dnd-kit/core';
-import { SLOT_LETTERS, type PairingPlayer, type PairingTeam } from './pairingBoard';
+import { SLOT_LETTERS, type PairingPlayer, type PairingTeam } from '../../../../machines/pairingBoard';
 import { slotId, type PlaceData } from './pairingDnd';
 import { PairingPlayerChip } from './PairingPlayerChip';
 import { PAIRING } from '../../../domain/messages';

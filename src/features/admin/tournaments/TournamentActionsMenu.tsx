@@ -2,7 +2,7 @@ import { ActionIcon, Menu } from '@mantine/core';
 import { Link } from 'wouter';
 import type { Tournament } from '../../../api/contract/tournament';
 import { tournamentSnapshotFor } from '../../../../machines/tournamentMachine';
-import type { RowAction } from './adminTournamentsMachine';
+import type { RowAction } from '../../../../machines/adminTournamentsMachine';
 
 interface Props {
   tournament: Tournament;

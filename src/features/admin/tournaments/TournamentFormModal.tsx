@@ -1,9 +1,11 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMachine } from '@xstate/react';
 import type { Tournament } from '../../../api/contract/tournament';
-import { emptyValues, validationRules, valuesOf, type TournamentFormValues } from './tournamentForm';
-import { tournamentFormMachine } from './tournamentFormMachine';
+import { emptyValues, validationRules, valuesOf, type TournamentFormValues } from '../../../../machines/tournamentForm';
+import { tournamentFormMachine } from '../../../../machines/tournamentFormMachine';
+import { notifyError, notifySuccess } from '../../../ui/notify';
+import { useMachineWith } from '../../../ui/useMachineWith';
+import { SUCCESS } from '../../../domain/messages';
 import { TournamentDetailsFields } from './TournamentDetailsFields';
 import { TournamentFormatFields } from './TournamentFormatFields';
 
@@ -17,7 +19,16 @@ interface TournamentFormModalProps {
 /** The add/edit tournament dialog (600 px). Fields validate on submit with the spec's messages under each field. */
 export function TournamentFormModal({ tournament, onClose, onSaved }: TournamentFormModalProps) {
   const creating = tournament === null;
-  const [snapshot, send] = useMachine(tournamentFormMachine, { input: { tournament, onSaved } });
+  const [snapshot, send] = useMachineWith(tournamentFormMachine, {
+    input: { tournament },
+    actions: {
+      reportError: (_, { error }) => notifyError(error),
+      saved: (_, { added }) => {
+        notifySuccess(added ? SUCCESS.tournamentAdded : SUCCESS.tournamentEdited);
+        onSaved();
+      },
+    },
+  });
   const form = useForm<TournamentFormValues>({
     initialValues: tournament ? valuesOf(tournament) : emptyValues(),
     validate: validationRules(creating),

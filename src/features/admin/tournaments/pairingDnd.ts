@@ -6,7 +6,7 @@ import {
   type KeyboardCoordinateGetter,
   type ScreenReaderInstructions,
 } from '@dnd-kit/core';
-import type { DropTarget } from './pairingBoard';
+import type { DropTarget } from '../../../../machines/pairingBoard';
 
 /** What a draggable player and a droppable place carry. */
 export interface PlayerData {

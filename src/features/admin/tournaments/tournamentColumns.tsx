@@ -6,7 +6,7 @@ import type { TournamentStatus } from '../../../domain/constants';
 import { formatDate } from '../../../domain/dates';
 import { entriesCount } from '../../tournaments/format';
 import { TournamentActionsMenu } from './TournamentActionsMenu';
-import type { RowAction } from './adminTournamentsMachine';
+import type { RowAction } from '../../../../machines/adminTournamentsMachine';
 
 const STATUS_COLOR: Record<TournamentStatus, string> = { OPEN: 'green', CLOSED: 'yellow', ACTIVE: 'blue', COMPLETED: 'gray' };
 

@@ -1,8 +1,7 @@
 import { Button } from '@mantine/core';
-import { useMachine } from '@xstate/react';
-import { useState } from 'react';
 import type { Tournament } from '../../../api/contract/tournament';
 import { notifyError, notifySuccess } from '../../../ui/notify';
+import { useMachineWith } from '../../../ui/useMachineWith';
 import { SUCCESS } from '../../../domain/messages';
 import { joinTournamentMachine } from '../../../../machines/joinTournamentMachine';
 import { isTeamTournament } from '../format';
@@ -20,16 +19,12 @@ interface JoinTournamentProps {
  * joinTournamentMachine. Guests never get here: their REGISTER goes to /login.
  */
 export function JoinTournament({ tournament, userId, reload }: JoinTournamentProps) {
-  const [logic] = useState(() =>
-    joinTournamentMachine.provide({
-      actions: {
-        notifyJoined: () => notifySuccess(SUCCESS.tournamentJoined),
-        refresh: () => reload(),
-        reportError: (_, { error }) => notifyError(error),
-      },
-    }),
-  );
-  const [snapshot, send] = useMachine(logic, {
+  const [snapshot, send] = useMachineWith(joinTournamentMachine, {
+    actions: {
+      notifyJoined: () => notifySuccess(SUCCESS.tournamentJoined),
+      refresh: () => reload(),
+      reportError: (_, { error }) => notifyError(error),
+    },
     input: {
       tournamentId: tournament.id,
       teamOrUserId: userId,

@@ -1,7 +1,7 @@
 import { Button, Center, Divider, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { useMachine } from '@xstate/react';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { notifyClientError, notifyError, notifySuccess } from '../../../../ui/notify';
+import { useMachineWith } from '../../../../ui/useMachineWith';
 import { ERRORS } from '../../../../domain/messages';
 import { teamManagementMachine, type TeamManagementOutcome } from '../../../../../machines/teamManagementMachine';
 import { ConfirmTeamAction } from './ConfirmTeamAction';
@@ -21,17 +21,15 @@ interface TeamManagementDialogProps {
 
 /** The team management dialog (captain, or staff through Manage Team (Admin)), driven by teamManagementMachine. */
 export function TeamManagementDialog({ teamId, viewerId, asAdmin, onFinish }: TeamManagementDialogProps) {
-  const [logic] = useState(() =>
-    teamManagementMachine.provide({
-      actions: {
-        notifyDone: (_, { action, team }) => notifySuccess(successNotice(action, team)),
-        notifyInvalidUser: () => notifyClientError(ERRORS.invalidUser.title, ERRORS.invalidUser.message),
-        reportError: (_, { error }) => notifyError(error),
-        finish: (_, { outcome }) => onFinish(outcome),
-      },
-    }),
-  );
-  const [snapshot, send] = useMachine(logic, { input: { teamId, viewerId, asAdmin } });
+  const [snapshot, send] = useMachineWith(teamManagementMachine, {
+    input: { teamId, viewerId, asAdmin },
+    actions: {
+      notifyDone: (_, { action, team }) => notifySuccess(successNotice(action, team)),
+      notifyInvalidUser: () => notifyClientError(ERRORS.invalidUser.title, ERRORS.invalidUser.message),
+      reportError: (_, { error }) => notifyError(error),
+      finish: (_, { outcome }) => onFinish(outcome),
+    },
+  });
   // What the viewer may do is read from the last ready snapshot, so controls stay put (disabled) while a call runs.
   const readyRef = useRef(snapshot);
   if (snapshot.matches('ready')) readyRef.current = snapshot;

@@ -1,10 +1,10 @@
 import { assign, fromCallback, fromPromise, raise, setup } from 'xstate';
-import { ApiError } from '../../api/client';
-import type { Tournament, TournamentMatch } from '../../api/contract/tournament';
-import { getTournamentMatches, resetTournamentBracket } from '../../api/endpoints/matches';
-import { getTournament } from '../../api/endpoints/tournaments';
-import { fromApi } from '../../bracket/fromApi';
-import type { ViewMatch } from '../../bracket/model';
+import { ApiError } from '../src/api/client';
+import type { Tournament, TournamentMatch } from '../src/api/contract/tournament';
+import { getTournamentMatches, resetTournamentBracket } from '../src/api/endpoints/matches';
+import { getTournament } from '../src/api/endpoints/tournaments';
+import { fromApi } from '../src/bracket/fromApi';
+import type { ViewMatch } from '../src/bracket/model';
 
 /** How often an ACTIVE bracket is read again while the page is visible. */
 export const BRACKET_REFRESH_MS = 30_000;

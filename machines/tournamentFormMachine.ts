@@ -1,15 +1,11 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Tournament } from '../../../api/contract/tournament';
-import { createTournament, updateTournament, uploadTournamentLogo } from '../../../api/endpoints/adminTournaments';
-import { SUCCESS } from '../../../domain/messages';
-import { notifyError, notifySuccess } from '../../../ui/notify';
+import type { Tournament } from '../src/api/contract/tournament';
+import { createTournament, updateTournament, uploadTournamentLogo } from '../src/api/endpoints/adminTournaments';
 import { toCreateBody, toPatchBody, type TournamentFormValues } from './tournamentForm';
 
 export interface TournamentFormInput {
   /** The tournament being edited, or null to add one. */
   tournament: Tournament | null;
-  /** Called once the tournament is saved (and its logo uploaded when one was picked). */
-  onSaved: () => void;
 }
 
 interface Context extends TournamentFormInput {
@@ -24,6 +20,8 @@ type FormEvent = { type: 'form.submit'; values: TournamentFormValues };
  * The fields validate in the view before `form.submit`; a refusal of the server returns to editing with the
  * shared error notification. A failed logo upload still counts as saved: the tournament exists, the logo can
  * be uploaded again from Edit.
+ * The view provides `reportError` and `saved` (once the tournament is saved and its logo uploaded when one was picked;
+ * `added`: it was a new tournament).
  */
 export const tournamentFormMachine = setup({
   types: { context: {} as Context, events: {} as FormEvent, input: {} as TournamentFormInput },
@@ -38,9 +36,8 @@ export const tournamentFormMachine = setup({
     uploadLogo: fromPromise<void, { id: number; file: File }>(({ input }) => uploadTournamentLogo(input.id, input.file)),
   },
   actions: {
-    reportError: (_, params: { error: unknown }) => notifyError(params.error),
-    notifySaved: ({ context }) => notifySuccess(context.tournament ? SUCCESS.tournamentEdited : SUCCESS.tournamentAdded),
-    finish: ({ context }) => context.onSaved(),
+    reportError: (_, _params: { error: unknown }) => {},
+    saved: (_, _params: { added: boolean }) => {},
   },
   guards: {
     hasLogo: ({ context }) => !!context.values?.logo,
@@ -72,6 +69,6 @@ export const tournamentFormMachine = setup({
         onError: { target: 'saved', actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
-    saved: { type: 'final', entry: ['notifySaved', 'finish'] },
+    saved: { type: 'final', entry: { type: 'saved', params: ({ context }) => ({ added: context.tournament === null }) } },
   },
 });

@@ -1,14 +1,12 @@
-import { and, assign, fromPromise, setup } from 'xstate';
-import type { Tournament } from '../../../api/contract/tournament';
+import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { Tournament } from '../src/api/contract/tournament';
 import {
   cleanTournamentDiscord,
   closeTournament,
   deleteTournament,
   openTournament,
-} from '../../../api/endpoints/adminTournaments';
-import { SUCCESS } from '../../../domain/messages';
-import { notifyError, notifySuccess } from '../../../ui/notify';
-import { tournamentSnapshotFor, type TournamentEventType } from '../../../../machines/tournamentMachine';
+} from '../src/api/endpoints/adminTournaments';
+import { tournamentSnapshotFor, type TournamentEventType } from './tournamentMachine';
 
 /** The row actions that call the server (the others navigate). */
 export type RowAction = 'delete' | 'close' | 'open' | 'cleanDiscord';
@@ -28,19 +26,10 @@ const CALL: Record<RowAction, (id: number) => Promise<unknown>> = {
   cleanDiscord: cleanTournamentDiscord,
 };
 
-const DONE: Record<RowAction, { title: string; message: string }> = {
-  delete: SUCCESS.tournamentDeleted,
-  close: SUCCESS.tournamentClosed,
-  open: SUCCESS.tournamentOpened,
-  cleanDiscord: SUCCESS.tournamentDiscordCleanUp,
-};
-
 /** Irreversible actions ask first. */
 const CONFIRMED: ReadonlySet<RowAction> = new Set(['delete', 'cleanDiscord']);
 
 interface Context {
-  /** Reloads the table after a change. */
-  onChanged: () => void;
   target: Tournament | null;
   action: RowAction | null;
   /** The tournament in the add/edit dialog (null while adding). */
@@ -55,34 +44,34 @@ type Event =
   | { type: 'form.close' }
   | { type: 'form.saved' };
 
-const requested = ({ event }: { event: Event }) => (event.type === 'row.act' ? event : null);
-
 /**
  * The admin tournaments table: idle, confirming (delete, Discord clean-up), working (the call), and the
  * add/edit dialog. An action runs only when the tournament's lifecycle allows it in its current status.
+ * The view provides `notifyDone`, `reportError` and `reload` (the table reads its page again).
  */
 export const adminTournamentsMachine = setup({
-  types: { context: {} as Context, events: {} as Event, input: {} as { onChanged: () => void } },
+  types: { context: {} as Context, events: {} as Event },
   actors: {
     runAction: fromPromise<unknown, { id: number; action: RowAction }>(({ input }) => CALL[input.action](input.id)),
   },
   actions: {
-    select: assign({ target: ({ event }) => requested({ event })!.tournament, action: ({ event }) => requested({ event })!.action }),
+    select: assign(({ event }) => {
+      assertEvent(event, 'row.act');
+      return { target: event.tournament, action: event.action };
+    }),
     clear: assign({ target: null, action: null }),
-    notifyDone: ({ context }) => notifySuccess(DONE[context.action!]),
-    reportError: (_, params: { error: unknown }) => notifyError(params.error),
-    reload: ({ context }) => context.onChanged(),
+    notifyDone: (_, _params: { action: RowAction }) => {},
+    reportError: (_, _params: { error: unknown }) => {},
+    reload: () => {},
   },
   guards: {
-    isAllowed: ({ event }) => {
-      const e = requested({ event });
-      return !!e && tournamentSnapshotFor(e.tournament.status).can({ type: LIFECYCLE_EVENT[e.action] });
-    },
-    needsConfirmation: ({ event }) => CONFIRMED.has(requested({ event })!.action),
+    isAllowed: ({ event }) =>
+      event.type === 'row.act' && tournamentSnapshotFor(event.tournament.status).can({ type: LIFECYCLE_EVENT[event.action] }),
+    needsConfirmation: ({ event }) => event.type === 'row.act' && CONFIRMED.has(event.action),
   },
 }).createMachine({
   id: 'adminTournaments',
-  context: ({ input }) => ({ onChanged: input.onChanged, target: null, action: null, editing: null }),
+  context: { target: null, action: null, editing: null },
   initial: 'idle',
   states: {
     idle: {
@@ -101,7 +90,7 @@ export const adminTournamentsMachine = setup({
       invoke: {
         src: 'runAction',
         input: ({ context }) => ({ id: context.target!.id, action: context.action! }),
-        onDone: { target: 'idle', actions: ['notifyDone', 'reload', 'clear'] },
+        onDone: { target: 'idle', actions: [{ type: 'notifyDone', params: ({ context }) => ({ action: context.action! }) }, 'reload', 'clear'] },
         // The status may have moved under us: reload so the menu offers what is possible now.
         onError: { target: 'idle', actions: [{ type: 'reportError', params: ({ event }) => ({ error: event.error }) }, 'reload', 'clear'] },
       },

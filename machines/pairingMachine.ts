@@ -1,8 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { SwitcherooEntries, Tournament } from '../../../api/contract/tournament';
-import { getSwitcherooEntries, saveSwitcherooTeams } from '../../../api/endpoints/adminTournaments';
-import { SWITCHEROO_PAIRING_SLOTS } from '../../../domain/constants';
-import { notifyError, notifySuccess } from '../../../ui/notify';
+import type { SwitcherooEntries, Tournament } from '../src/api/contract/tournament';
+import { getSwitcherooEntries, saveSwitcherooTeams } from '../src/api/endpoints/adminTournaments';
+import { SWITCHEROO_PAIRING_SLOTS } from '../src/domain/constants';
 import {
   boardFrom,
   emptyTeam,
@@ -32,8 +31,6 @@ type Event =
   | { type: 'pairing.save' }
   | { type: 'load.retry' };
 
-export const PAIRING_SAVED = { title: 'Teams Saved', message: 'The pairing for this tournament has been saved' };
-
 const withBoard = (data: SwitcherooEntries, slotCount: number) => ({
   board: boardFrom(data, slotCount),
   freeSubstituteSlots: data.freeSubstituteSlots,
@@ -42,6 +39,7 @@ const withBoard = (data: SwitcherooEntries, slotCount: number) => ({
 /**
  * The SWITCHEROO pairing board: loading → editing ⇄ saving. Players move between the ENTRIES column and team
  * slots; a drop on an occupied slot is ignored. Save sends the whole board and shows what the server kept.
+ * The view provides `reportError` and `notifySaved`.
  */
 export const pairingMachine = setup({
   types: { context: {} as Context, events: {} as Event, input: {} as { tournament: Tournament } },
@@ -52,8 +50,8 @@ export const pairingMachine = setup({
     ),
   },
   actions: {
-    reportError: (_, params: { error: unknown }) => notifyError(params.error),
-    notifySaved: () => notifySuccess(PAIRING_SAVED),
+    reportError: (_, _params: { error: unknown }) => {},
+    notifySaved: () => {},
   },
   guards: {
     isFreeTarget: ({ context, event }) => event.type === 'player.drop' && isFree(context.board, event.target),

@@ -1,13 +1,10 @@
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
-import type { DefinedEntries, Tournament } from '../../../api/contract/tournament';
-import { getTournament, updateDefinedEntries } from '../../../api/endpoints/adminTournaments';
-import { SUCCESS } from '../../../domain/messages';
-import { notifyError, notifySuccess } from '../../../ui/notify';
+import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
+import type { DefinedEntries, Tournament } from '../src/api/contract/tournament';
+import { getTournament, updateDefinedEntries } from '../src/api/endpoints/adminTournaments';
 import { applyEdit, differs, toDefinedEntries, toDraft, type Draft, type DraftEdit } from './definedEntriesDraft';
 
 interface Context {
   id: number;
-  navigate: (to: string) => void;
   tournament: Tournament | null;
   draft: Draft;
   /** Where the admin wanted to go when the leave warning stopped them. */
@@ -44,14 +41,25 @@ const guardLeaving = fromCallback(({ sendBack }) => {
   };
 });
 
-const isEdit = (event: Event): event is DraftEdit => event.type.startsWith('user.') || event.type.startsWith('team.') || event.type.startsWith('member.');
+const EDITS = [
+  'user.add',
+  'user.change',
+  'user.remove',
+  'team.add',
+  'team.change',
+  'team.remove',
+  'member.add',
+  'member.change',
+  'member.remove',
+] as const satisfies readonly DraftEdit['type'][];
 
 /**
  * The predefined entries editor: loading → editing (clean | dirty) ⇄ saving, and confirmingLeave when the admin
  * tries to leave with unsaved changes. Blank names are ignored when saving and when deciding what is unsaved.
+ * The view provides `reportError`, `notifySaved` and `leave` (go where the admin wanted to go).
  */
 export const definedEntriesMachine = setup({
-  types: { context: {} as Context, events: {} as Event, input: {} as { id: number; navigate: (to: string) => void } },
+  types: { context: {} as Context, events: {} as Event, input: {} as { id: number } },
   actors: {
     load: fromPromise<Tournament, number>(({ input }) => getTournament(input)),
     save: fromPromise<DefinedEntries, { tournament: Tournament; entries: DefinedEntries }>(async ({ input }) => {
@@ -61,17 +69,22 @@ export const definedEntriesMachine = setup({
     guardLeaving,
   },
   actions: {
-    reportError: (_, params: { error: unknown }) => notifyError(params.error),
-    edit: assign({ draft: ({ context, event }) => (isEdit(event) ? applyEdit(context.draft, event) : context.draft) }),
-    notifySaved: () => notifySuccess(SUCCESS.tournamentUpdated),
-    leave: ({ context }) => context.navigate(context.pendingHref!),
+    reportError: (_, _params: { error: unknown }) => {},
+    edit: assign({
+      draft: ({ context, event }) => {
+        assertEvent(event, EDITS);
+        return applyEdit(context.draft, event);
+      },
+    }),
+    notifySaved: () => {},
+    leave: (_, _params: { href: string }) => {},
   },
   guards: {
     hasChanges: ({ context }) => !!context.tournament && differs(context.draft, context.tournament.definedEntries),
   },
 }).createMachine({
   id: 'definedEntries',
-  context: ({ input }) => ({ id: input.id, navigate: input.navigate, tournament: null, draft: { users: [], teams: [] }, pendingHref: null }),
+  context: ({ input }) => ({ id: input.id, tournament: null, draft: { users: [], teams: [] }, pendingHref: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -113,7 +126,7 @@ export const definedEntriesMachine = setup({
       // Still guarded: closing the tab while the question is open also asks.
       invoke: { src: 'guardLeaving' },
       on: {
-        'leave.confirm': { target: 'left', actions: 'leave' },
+        'leave.confirm': { target: 'left', actions: { type: 'leave', params: ({ context }) => ({ href: context.pendingHref! }) } },
         'leave.cancel': { target: 'editing', actions: assign({ pendingHref: null }) },
       },
     },

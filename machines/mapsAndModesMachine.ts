@@ -1,15 +1,14 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Tournament } from '../../../api/contract/tournament';
+import type { Tournament } from '../src/api/contract/tournament';
 import {
   getTournament,
   getTournamentMatches,
   startTournament,
   updateMapsAndModes,
-} from '../../../api/endpoints/adminTournaments';
-import { ERRORS, SUCCESS } from '../../../domain/messages';
-import { notifyClientError, notifyError, notifySuccess } from '../../../ui/notify';
-import { tournamentSnapshotFor, transitionRefusal } from '../../../../machines/tournamentMachine';
-import { expectedEntrants, roundNamesFor, roundNamesOf } from './roundNames';
+} from '../src/api/endpoints/adminTournaments';
+import { ERRORS } from '../src/domain/messages';
+import { tournamentSnapshotFor, transitionRefusal } from './tournamentMachine';
+import { expectedEntrants, roundNamesFor, roundNamesOf } from '../src/features/admin/tournaments/roundNames';
 
 export interface MapsData {
   tournament: Tournament;
@@ -18,7 +17,6 @@ export interface MapsData {
 
 interface Context {
   id: number;
-  navigate: (to: string) => void;
   tournament: Tournament | null;
   rounds: string[];
   /** The value typed for each round name. */
@@ -45,13 +43,20 @@ async function loadMaps(id: number): Promise<MapsData> {
 
 const lifecycle = (context: Context) => tournamentSnapshotFor(context.tournament!.status);
 
+/** Why the page refuses (a notification's title and message). */
+export interface Refusal {
+  title: string;
+  message: string;
+}
+
 /**
  * The maps and modes page: loading → editing → (confirming →) saving → starting. From CLOSED, saving asks to
  * confirm and then starts the tournament; from ACTIVE it only updates. An OPEN tournament is refused and the
  * admin goes back to the table.
+ * The view provides `reportError`, `reportRefusal`, `notifyUpdated`, `notifyStarted`, `showTable` and `showBracket`.
  */
 export const mapsAndModesMachine = setup({
-  types: { context: {} as Context, events: {} as Event, input: {} as { id: number; navigate: (to: string) => void } },
+  types: { context: {} as Context, events: {} as Event, input: {} as { id: number } },
   actors: {
     loadMaps: fromPromise<MapsData, number>(({ input }) => loadMaps(input)),
     saveMaps: fromPromise<void, { id: number; rounds: string[]; values: Record<string, string> }>(({ input }) =>
@@ -63,20 +68,14 @@ export const mapsAndModesMachine = setup({
     start: fromPromise<void, number>(({ input }) => startTournament(input)),
   },
   actions: {
-    reportError: (_, params: { error: unknown }) => notifyError(params.error),
-    refuseOpen: ({ context }) => {
-      notifyClientError(ERRORS.mapsWhileOpen.title, ERRORS.mapsWhileOpen.message);
-      context.navigate('/admin/tournaments');
-    },
-    refuseOther: ({ context }) => {
-      notifyClientError(transitionRefusal(context.tournament!.status, 'tournament.editMaps'));
-      context.navigate('/admin/tournaments');
-    },
-    refuseMissing: () => notifyClientError(ERRORS.mapsUndefined.title, ERRORS.mapsUndefined.message),
+    reportError: (_, _params: { error: unknown }) => {},
+    reportRefusal: (_, _params: Refusal) => {},
     markMissing: assign({ showMissing: true }),
-    notifyUpdated: () => notifySuccess(SUCCESS.mapsUpdated),
-    notifyStarted: () => notifySuccess(SUCCESS.tournamentStarted),
-    showBracket: ({ context }) => context.navigate(`/tournaments/${context.id}`),
+    notifyUpdated: () => {},
+    notifyStarted: () => {},
+    /** Back to the admin tournaments table. */
+    showTable: () => {},
+    showBracket: (_, _params: { tournamentId: number }) => {},
   },
   guards: {
     isOpen: ({ context }) => lifecycle(context).matches('open'),
@@ -86,7 +85,7 @@ export const mapsAndModesMachine = setup({
   },
 }).createMachine({
   id: 'mapsAndModes',
-  context: ({ input }) => ({ id: input.id, navigate: input.navigate, tournament: null, rounds: [], values: {}, showMissing: false }),
+  context: ({ input }) => ({ id: input.id, tournament: null, rounds: [], values: {}, showMissing: false }),
   initial: 'loading',
   states: {
     loading: {
@@ -107,9 +106,18 @@ export const mapsAndModesMachine = setup({
     },
     checking: {
       always: [
-        { guard: 'isOpen', target: 'refused', actions: 'refuseOpen' },
+        { guard: 'isOpen', target: 'refused', actions: [{ type: 'reportRefusal', params: ERRORS.mapsWhileOpen }, 'showTable'] },
         { guard: 'mayEditMaps', target: 'editing' },
-        { target: 'refused', actions: 'refuseOther' },
+        {
+          target: 'refused',
+          actions: [
+            {
+              type: 'reportRefusal',
+              params: ({ context }) => ({ title: transitionRefusal(context.tournament!.status, 'tournament.editMaps'), message: '' }),
+            },
+            'showTable',
+          ],
+        },
       ],
     },
     refused: { type: 'final' },
@@ -120,7 +128,7 @@ export const mapsAndModesMachine = setup({
           actions: assign({ values: ({ context, event }) => ({ ...context.values, [event.roundName]: event.value }) }),
         },
         'maps.save': [
-          { guard: 'someRoundUndefined', actions: ['refuseMissing', 'markMissing'] },
+          { guard: 'someRoundUndefined', actions: [{ type: 'reportRefusal', params: ERRORS.mapsUndefined }, 'markMissing'] },
           { guard: 'startsOnSave', target: 'confirming' },
           { target: 'saving' },
         ],
@@ -139,7 +147,7 @@ export const mapsAndModesMachine = setup({
       invoke: {
         src: 'start',
         input: ({ context }) => context.id,
-        onDone: { target: 'started', actions: ['notifyStarted', 'showBracket'] },
+        onDone: { target: 'started', actions: ['notifyStarted', { type: 'showBracket', params: ({ context }) => ({ tournamentId: context.id }) }] },
         onError: { target: 'editing', actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) } },
       },
     },

@@ -1,4 +1,4 @@
-import type { DefinedEntries } from '../../../api/contract/tournament';
+import type { DefinedEntries } from '../src/api/contract/tournament';
 
 /** A name being edited, with a stable key for the view. */
 export interface DraftName {

@@ -1,5 +1,5 @@
-import type { SwitcherooEntries } from '../../../api/contract/tournament';
-import type { SwitcherooTeamsBody } from '../../../api/contract/switcheroo';
+import type { SwitcherooEntries } from '../src/api/contract/tournament';
+import type { SwitcherooTeamsBody } from '../src/api/contract/switcheroo';
 
 /** A player on the pairing board. */
 export interface PairingPlayer {

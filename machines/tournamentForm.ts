@@ -4,7 +4,7 @@ import {
   type Tournament,
   type TournamentCreate,
   type TournamentPatch,
-} from '../../../api/contract/tournament';
+} from '../src/api/contract/tournament';
 import {
   DEFAULT_SIGNUP_LIMIT,
   DEFAULT_SWITCHEROO_TYPE,
@@ -13,8 +13,8 @@ import {
   type Platform,
   type SwitcherooType,
   type TournamentType,
-} from '../../../domain/constants';
-import { VALIDATION } from '../../../domain/messages';
+} from '../src/domain/constants';
+import { VALIDATION } from '../src/domain/messages';
 
 const M = VALIDATION.tournament;
 

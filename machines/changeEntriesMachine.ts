@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Entry, MatchEntriesPatch, TournamentMatch } from '../../api/contract/tournament';
-import { changeMatchEntries } from '../../api/endpoints/matches';
-import { getAdminEntries } from '../../api/endpoints/tournaments';
+import type { Entry, MatchEntriesPatch, TournamentMatch } from '../src/api/contract/tournament';
+import { changeMatchEntries } from '../src/api/endpoints/matches';
+import { getAdminEntries } from '../src/api/endpoints/tournaments';
 
 type Side = 'A' | 'B';
 

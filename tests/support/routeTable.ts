@@ -1,0 +1,134 @@
+/**
+ * The authorization matrix's expected outcomes, one row per registered /v1 route (tests/server/authorizationMatrix.test.ts).
+ * A route registered without a row here fails that test, so a new route states who may call it.
+ *
+ * Row format — one line per route, keyed by "METHOD /url" exactly as registered:
+ *
+ *   'PATCH /v1/tournament/temporary-team/:id': row('captain', T, { name: 'Renamed' }),
+ *    ^ the route                                   ^ access     ^ path  ^ JSON body (optional)
+ *
+ * access: who gets past authorization (every other role gets the denial shown):
+ *   'public'  everyone; a banned player's session answers 403 (banned) everywhere outside /v1/auth
+ *   'auth'    /v1/auth: everyone, banned players included (they just see no user)
+ *   'user'    signed in: guest 401, banned 403
+ *   'staff'   ADMIN and OWNER: guest 401, banned 403, players 403
+ *   'captain' the fixture team's captain: guest 401, banned 403, unrelated player, member, admin and owner 403
+ *   'teamStaff' captain or staff: like 'captain' but ADMIN and OWNER pass too
+ *   'member'  anyone on the fixture team (captain included): guest 401, banned 403, unrelated player, admin, owner 403
+ * path: the URL called, with placeholders from the per-route fixture: {tournament} (an OPEN team tournament),
+ *   {team} (its temporary team: {captain} captains it, {member} plays in it), {player} (an unrelated player),
+ *   {victim} (a throwaway player staff may ban), {entry} (the team's entry). Omitted: the route with every
+ *   `:param` replaced by 999999 (a missing row: authorization must still answer before "not found").
+ * "Passes" means any answer but 401/403 (and never 5xx or 419): 200, 204, 400 for the empty body, 404, 409.
+ * `except` overrides single roles, e.g. { admin: 403 } when a route refuses staff on purpose.
+ */
+export type Role = 'guest' | 'banned' | 'player' | 'member' | 'captain' | 'admin' | 'owner';
+export type Access = 'public' | 'auth' | 'user' | 'staff' | 'captain' | 'teamStaff' | 'member';
+/** 'pass': got past authorization; 401/403: refused. */
+export type Outcome = 'pass' | 401 | 403;
+
+export interface Row {
+  access: Access;
+  path?: string;
+  body?: unknown;
+  except?: Partial<Record<Role, Outcome>>;
+}
+
+export const ROLES: Role[] = ['guest', 'banned', 'player', 'member', 'captain', 'admin', 'owner'];
+
+const DENIED: Record<Access, Partial<Record<Role, Outcome>>> = {
+  public: { banned: 403 },
+  auth: {},
+  user: { guest: 401, banned: 403 },
+  staff: { guest: 401, banned: 403, player: 403, member: 403, captain: 403 },
+  captain: { guest: 401, banned: 403, player: 403, member: 403, admin: 403, owner: 403 },
+  teamStaff: { guest: 401, banned: 403, player: 403, member: 403 },
+  member: { guest: 401, banned: 403, player: 403, admin: 403, owner: 403 },
+};
+
+/** What `role` should get from a route with this row. */
+export function expectedOutcome(row: Row, role: Role): Outcome {
+  return row.except?.[role] ?? DENIED[row.access][role] ?? 'pass';
+}
+
+/** The same outcome for every caller (a route that is off in this configuration). */
+export const everyone = (outcome: Outcome) => Object.fromEntries(ROLES.map((role) => [role, outcome])) as Record<Role, Outcome>;
+
+export const row = (access: Access, path?: string, body?: unknown, except?: Row['except']): Row => ({ access, path, body, except });
+
+const T = '/v1/tournament/temporary-team/{team}';
+const TOUR = '/v1/tournament/{tournament}';
+
+export const ROUTE_TABLE: Record<string, Row> = {
+  'GET /v1/health': row('public'),
+  'GET /v1/auth/discord': row('auth'),
+  'GET /v1/auth/discord/bot': row('auth'),
+  // Discord is not configured in tests: the callback refuses everyone.
+  'GET /v1/auth/discord/callback': row('auth', undefined, undefined, everyone(403)),
+  'POST /v1/auth/refresh': row('auth', undefined, undefined, { guest: 401 }),
+  'POST /v1/auth/logout': row('auth'),
+  'GET /v1/auth/csrf': row('auth'),
+  // Under /v1/auth a banned session reads as no session: 401, not 403.
+  'POST /v1/auth/discord/:id': row('user', '/v1/auth/discord/{player}', undefined, { banned: 401, member: 403, captain: 403 }),
+  'GET /v1/user/userinfo': row('user'),
+  'GET /v1/user': row('public'),
+  'GET /v1/user/admin-view': row('staff'),
+  'POST /v1/user/ban/:id': row('staff', '/v1/user/ban/{victim}'),
+  'GET /v1/user/invitee-search': row('user', '/v1/user/invitee-search?search=Ace'),
+  'GET /v1/team': row('public'),
+  'GET /v1/tournament': row('staff'),
+  'GET /v1/tournament/featured': row('public'),
+  'GET /v1/tournament/upcoming': row('public'),
+  'GET /v1/tournament/active': row('public'),
+  'GET /v1/tournament/hall-of-fame': row('public'),
+  'GET /v1/tournament/user/:id/past': row('public', '/v1/tournament/user/{player}/past'),
+  'GET /v1/tournament/user/:id/active': row('public', '/v1/tournament/user/{player}/active'),
+  'GET /v1/tournament/user/:id/public': row('public', '/v1/tournament/user/{player}/public'),
+  'GET /v1/tournament/:id': row('public', TOUR),
+  'POST /v1/tournament': row('staff', undefined, {}),
+  'PATCH /v1/tournament/:id': row('staff', TOUR, {}),
+  'POST /v1/tournament/:id/logo': row('staff', `${TOUR}/logo`),
+  'DELETE /v1/tournament/:id': row('staff', TOUR),
+  'POST /v1/tournament/:id/close': row('staff', `${TOUR}/close`),
+  'POST /v1/tournament/:id/open': row('staff', `${TOUR}/open`),
+  'POST /v1/tournament/:id/start': row('staff', `${TOUR}/start`),
+  'DELETE /v1/tournament/:id/discord': row('staff', `${TOUR}/discord`),
+  'GET /v1/tournament/:id/entries': row('public', `${TOUR}/entries`),
+  'GET /v1/tournament/:id/entries/admin': row('staff', `${TOUR}/entries/admin`),
+  'GET /v1/tournament/:id/entries/switcheroo': row('staff', `${TOUR}/entries/switcheroo`),
+  'DELETE /v1/tournament/:id/entries/:entryId': row('staff', `${TOUR}/entries/{entry}`),
+  'POST /v1/billing/join-tournament/:tournamentId/:teamOrUserId': row('user', '/v1/billing/join-tournament/{tournament}/{player}', { name: 'Matrix' }, { member: 403, captain: 403 }),
+  'GET /v1/social/feed': row('public'),
+  'GET /v1/tournament/temporary-team/:id': row('public', T),
+  'GET /v1/tournament/temporary-team/:id/members': row('teamStaff', `${T}/members`, undefined, { member: 'pass' }),
+  'PATCH /v1/tournament/temporary-team/:id': row('captain', T, { name: 'Renamed' }),
+  'PATCH /v1/tournament/temporary-team/:id/admin': row('staff', `${T}/admin`, { name: 'Renamed by staff' }),
+  'POST /v1/tournament/temporary-team/:id/members/invites/:userId': row('captain', `${T}/members/invites/{player}`),
+  'PATCH /v1/tournament/temporary-team/:id/members/invites/:userId/cancel': row('captain', `${T}/members/invites/{player}/cancel`),
+  'PATCH /v1/tournament/temporary-team/:id/members/invites/accept': row('user', `${T}/members/invites/accept`),
+  'PATCH /v1/tournament/temporary-team/:id/members/invites/reject': row('user', `${T}/members/invites/reject`),
+  'POST /v1/tournament/temporary-team/:id/admin/members/:userId': row('staff', `${T}/admin/members/{player}`),
+  'DELETE /v1/tournament/temporary-team/:id/admin/members/:userId': row('staff', `${T}/admin/members/{member}`),
+  'PATCH /v1/tournament/temporary-team/:id/members/:userId': row('captain', `${T}/members/{member}`),
+  'PATCH /v1/tournament/temporary-team/:id/admin/members/:userId': row('staff', `${T}/admin/members/{member}`),
+  'DELETE /v1/tournament/temporary-team/:id/members/:userId': row('captain', `${T}/members/{member}`),
+  'DELETE /v1/tournament/temporary-team/:id/members': row('member', `${T}/members`),
+  'POST /v1/tournament/temporary-team/:id/logo': row('captain', `${T}/logo`),
+  'DELETE /v1/tournament/temporary-team/:id/logo': row('teamStaff', `${T}/logo`),
+  'DELETE /v1/tournament/temporary-team/:id': row('teamStaff', T),
+  'GET /v1/transfer/user': row('user'),
+  'GET /v1/images/:id': row('public'),
+  'POST /v1/billing/payment': row('public', undefined, {}),
+  'POST /v1/billing/local/confirm': row('public', undefined, {}),
+  'GET /v1/billing/payment-status': row('public', '/v1/billing/payment-status?clientSecret=nope'),
+  'POST /v1/billing/refund-tournament-entry/:tournamentId/:entryId': row('staff', '/v1/billing/refund-tournament-entry/{tournament}/{entry}'),
+  'GET /v1/tournament/:id/match': row('public', `${TOUR}/match`),
+  'GET /v1/tournament/:id/match/:matchId': row('public'),
+  'POST /v1/tournament/:id/match/:matchId': row('user', undefined, { entryAScore: 2, entryBScore: 1 }),
+  'POST /v1/tournament/:id/match/:matchId/admin': row('staff', undefined, { entryAScore: 2, entryBScore: 1 }),
+  'PATCH /v1/tournament/:id/match/:matchId': row('staff', undefined, {}),
+  'POST /v1/tournament/:id/reset': row('staff', `${TOUR}/reset`),
+  'GET /v1/tournament/tournament-matches/:kind': row('staff', '/v1/tournament/tournament-matches/disputes'),
+  'POST /v1/tournament/:id/switcheroo/teams': row('staff', `${TOUR}/switcheroo/teams`, { teams: [] }),
+  'POST /v1/billing/webhook': row('public', undefined, {}),
+};
