@@ -204,16 +204,22 @@ export async function runWebBench(): Promise<void> {
     `FCP and TTI: \`/\`, ${CPU_SLOWDOWN}× CPU throttling (\`Emulation.setCPUThrottlingRate\`) and slow 4G (\`Network.emulateNetworkConditions\`: 562.5 ms latency, 1.44 Mbit/s down, 675 kbit/s up), cold cache; TTI as Lighthouse defines it (end of the last long task before 5 s with no long task and at most 2 requests in flight). Target for \`/\`: ≤ 150 KB gzip JS, ≤ 40 KB gzip CSS.`,
     '',
   ].join('\n');
-  // Runs accumulate under the header, newest first, so a before/after pair stays side by side.
+  // Runs accumulate under the header, newest first, so a before/after pair stays side by side; a hand-written
+  // "## Summary" section stays on top.
+  let summary = '';
   let previous = '';
   try {
     const old = readFileSync(file, 'utf8');
-    previous = old.slice(old.indexOf('\n## ') + 1);
-    if (!old.includes('\n## ')) previous = '';
+    previous = old.includes('\n## ') ? old.slice(old.indexOf('\n## ') + 1) : '';
+    if (previous.startsWith('## Summary')) {
+      const end = previous.indexOf('\n## ', 1);
+      summary = end < 0 ? previous : previous.slice(0, end + 1);
+      previous = end < 0 ? '' : previous.slice(end + 1);
+    }
   } catch {
     // first run
   }
-  writeFileSync(file, `${header}\n${section}\n${previous}`.trimEnd() + '\n');
+  writeFileSync(file, `${header}\n${summary}${section}\n${previous}`.trimEnd() + '\n');
   console.log(`\n${section}`);
 }
 
