@@ -1,5 +1,4 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Router } from 'wouter';
 import type { BaseLocationHook } from 'wouter';
 import { cssVariablesResolver, theme } from './theme';
@@ -8,6 +7,7 @@ import { Notifications } from './Notifications';
 import { AppRoutes } from './routes';
 import { SessionContext, type SessionActor } from '../ui/session';
 import { BannedRedirect } from './Guard';
+import { DeferredModals } from './DeferredModals';
 
 interface AppProps {
   session: SessionActor;
@@ -18,17 +18,16 @@ interface AppProps {
 export function App({ session, hook }: AppProps) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="dark" forceColorScheme="dark">
-      <ModalsProvider>
-        <SessionContext.Provider value={session}>
-          <Router hook={hook}>
-            <BannedRedirect />
-            <Layout>
-              <AppRoutes />
-            </Layout>
-          </Router>
-          <Notifications />
-        </SessionContext.Provider>
-      </ModalsProvider>
+      <SessionContext.Provider value={session}>
+        <Router hook={hook}>
+          <BannedRedirect />
+          <Layout>
+            <AppRoutes />
+          </Layout>
+        </Router>
+        <Notifications />
+      </SessionContext.Provider>
+      <DeferredModals />
     </MantineProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
+import { preloadOnDemand } from '../../src/ui/onDemand';
 
 // jsdom lacks a few browser APIs Mantine uses.
 if (!window.matchMedia) {
@@ -24,6 +25,9 @@ if (!('ResizeObserver' in window)) {
 }
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 window.HTMLElement.prototype.scrollTo ??= function scrollTo() {};
+
+// Screens load on demand (src/ui/onDemand.ts); a test that rendered the app has them all at hand, as in one bundle.
+beforeAll(() => preloadOnDemand());
 
 afterEach(() => {
   cleanup();
