@@ -1,0 +1,79 @@
+import { Anchor, Button, Checkbox, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { useMachine } from '@xstate/react';
+import { useState } from 'react';
+import type { Season } from '../../api/contract/season';
+import { joinSeason } from '../../api/endpoints/seasons';
+import { joinBlocker } from '../../domain/season/joinBlocker';
+import { useSessionUser } from '../../ui/session';
+import { SITE } from '../../ui/siteLinks';
+import { joinSeasonMachine } from '../../../machines/joinSeasonMachine';
+import { PaymentDialog } from '../payment/PaymentDialog';
+import { formatEuros } from '../payment/formatEuros';
+
+/**
+ * Join Season: disabled with the spec's tooltip when the viewer may not join (§5), else the dialog with the terms
+ * box, then the payment dialog for the entry fee (its create call is the join call for the viewer's team).
+ */
+export function JoinSeason({ season, reload }: { season: Season; reload: () => void }) {
+  const user = useSessionUser();
+  const [logic] = useState(() => joinSeasonMachine.provide({ actions: { refresh: () => reload() } }));
+  const [snapshot, send] = useMachine(logic);
+  const blocker = joinBlocker({
+    seasonType: season.seasonType,
+    startDate: season.startDate,
+    now: Date.now(),
+    signedIn: user !== null,
+    inTeam: user?.teamId != null,
+    isCaptain: user?.teamRole === 'CAPTAIN',
+    userPartOfTeam: season.userPartOfTeam,
+    teamMembersCount: season.teamMembersCount,
+  });
+  const editing = snapshot.matches('editing');
+  return (
+    <>
+      <Tooltip label={blocker} disabled={blocker === null}>
+        {/* A disabled button fires no pointer events: the wrapper carries the tooltip. */}
+        <span>
+          <Button onClick={() => send({ type: 'join.open' })} disabled={blocker !== null}>
+            Join Season
+          </Button>
+        </span>
+      </Tooltip>
+      <Modal opened={editing} onClose={() => send({ type: 'join.cancel' })} title={`Join ${season.name}`} size={420} centered>
+        <Stack gap="md">
+          <Text size="sm">Entry fee: {formatEuros(season.entryFee)}. You will be asked to pay after joining.</Text>
+          <Checkbox
+            checked={snapshot.context.agreed}
+            error={snapshot.context.termsError}
+            onChange={(e) => send({ type: 'terms.change', agreed: e.currentTarget.checked })}
+            label={
+              <>
+                I agree to the{' '}
+                <Anchor href={SITE.terms} target="_blank" rel="noopener noreferrer" inherit>
+                  terms and conditions
+                </Anchor>{' '}
+                <Text span c="red" aria-hidden>
+                  *
+                </Text>
+              </>
+            }
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => send({ type: 'join.cancel' })}>
+              Cancel
+            </Button>
+            <Button onClick={() => send({ type: 'join.submit' })}>Join</Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <PaymentDialog
+        opened={snapshot.matches('paying')}
+        create={() => joinSeason(season.id, user!.teamId!)}
+        amount={season.entryFee}
+        description={`Entry: ${season.name}`}
+        onSucceeded={() => send({ type: 'payment.succeeded' })}
+        onClose={() => send({ type: 'payment.close' })}
+      />
+    </>
+  );
+}
