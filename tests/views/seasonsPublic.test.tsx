@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { startTestServer, type Agent, type TestServer } from '../support/testServer';
+import { JOIN_SEASON_TOOLTIPS, SUCCESS, VALIDATION } from '../../src/domain/messages';
+import { openApp } from './seasonsHarness';
+import { createSeason, demoCaptains, seasonIn } from './seasonsFixtures';
+
+configure({ asyncUtilTimeout: 8000 });
+const DAY = 86_400_000;
+let server: TestServer;
+let admin: Agent;
+
+beforeAll(async () => {
+  server = await startTestServer({ seed: true });
+  admin = await server.agent().signIn('AdminAce');
+}, 120_000);
+afterAll(() => server?.close());
+
+/** The card of the season named `name` on /seasons (paging forward until it shows). */
+async function card(user: UserEvent, name: string) {
+  for (;;) {
+    const found = screen.queryByRole('article', { name });
+    if (found) return found;
+    const next = screen.queryByRole('button', { name: /next page/i });
+    if (!next || next.hasAttribute('disabled')) return screen.findByRole('article', { name });
+    await user.click(next);
+  }
+}
+
+/** The tooltip of the disabled Join Season button in `container`. */
+async function joinTooltip(user: UserEvent, container: HTMLElement) {
+  const button = within(container).getByRole('button', { name: 'Join Season' });
+  expect(button.hasAttribute('disabled')).toBe(true);
+  await user.hover(button.parentElement!);
+  return (await screen.findByRole('tooltip')).textContent;
+}
+
+async function playerNotCaptain(): Promise<string> {
+  const res = await server.agent().get('/v1/user?perPage=100');
+  return (res.body.results as { discordName: string; teamRole: string | null; role: string }[]).find((u) => u.teamRole === 'PLAYER' && u.role === 'USER')!.discordName;
+}
+
+async function playerWithoutTeam(): Promise<string> {
+  const res = await server.agent().get('/v1/user?perPage=100');
+  return (res.body.results as { discordName: string; teamId: number | null; role: string }[]).find((u) => u.teamId === null && u.role === 'USER')!.discordName;
+}
+
+describe('/seasons', () => {
+  it('shows paged season cards, the page size taken from the server', async () => {
+    const res = await server.agent().get('/v1/season?pageNo=1');
+    await openApp(server, '/seasons');
+    await waitFor(() => expect(screen.getAllByRole('article').length).toBe(Math.min(res.body.pageSize, res.body.total)));
+  });
+
+  it('gives a guest the login tooltip and no Teams button; staff get Teams', async () => {
+    await createSeason(admin, 'Guest View Season');
+    const guest = await openApp(server, '/seasons');
+    const open = await card(guest.user, 'Guest View Season');
+    expect(await joinTooltip(guest.user, open)).toBe(JOIN_SEASON_TOOLTIPS.login);
+    expect(within(open).queryByRole('link', { name: 'Teams' })).toBeNull();
+
+    const staff = await openApp(server, '/seasons', 'AdminAce');
+    await staff.user.click(within(await card(staff.user, 'Guest View Season')).getByRole('link', { name: 'Teams' }));
+    expect(staff.path()).toMatch(/^\/seasons\/\d+\/teams$/);
+  });
+
+  it('explains every refusal word for word in the disabled button’s tooltip', async () => {
+    await createSeason(admin, 'Too Late Season', { startDate: Date.now() + 2 * DAY });
+    await createSeason(admin, 'Tooltip Season');
+    const cases: [string, string, string][] = [
+      ['Too Late Season', (await demoCaptains(server, 1, 20))[0].discordName, JOIN_SEASON_TOOLTIPS.closed],
+      ['Tooltip Season', await playerWithoutTeam(), JOIN_SEASON_TOOLTIPS.noTeam],
+      ['Tooltip Season', await playerNotCaptain(), JOIN_SEASON_TOOLTIPS.notCaptain],
+    ];
+    for (const [season, who, tooltip] of cases) {
+      const { user } = await openApp(server, '/seasons', who);
+      expect(await joinTooltip(user, await card(user, season))).toBe(tooltip);
+    }
+  });
+
+  it('lets a captain join: the terms box first, then the payment, then the team is in the season', async () => {
+    const id = await createSeason(admin, 'Joinable Season');
+    const [captain] = await demoCaptains(server, 1, 21);
+    const { user } = await openApp(server, '/seasons', captain.discordName);
+    await user.click(within(await card(user, 'Joinable Season')).getByRole('button', { name: 'Join Season' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Join Joinable Season' });
+    await user.click(within(dialog).getByRole('button', { name: 'Join' }));
+    expect(within(dialog).getByText(VALIDATION.terms)).toBeTruthy();
+    await user.click(within(dialog).getByRole('checkbox', { name: /terms and conditions/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Join' }));
+
+    const payment = await screen.findByRole('dialog', { name: /Entry: Joinable Season|Payment/ });
+    await user.type(await within(payment).findByRole('textbox', { name: /card number/i }), '4242 4242 4242 4242');
+    await user.click(within(payment).getByRole('button', { name: /^Pay/ }));
+    expect(await screen.findByText(new RegExp(`${SUCCESS.paymentReceived.title}|${SUCCESS.paymentProcessing.title}`))).toBeTruthy();
+
+    await waitFor(async () => expect((await server.agent().get(`/v1/season/${id}`)).body.joinedTeamsCount).toBe(1));
+    const again = await openApp(server, '/seasons', captain.discordName);
+    expect(await joinTooltip(again.user, await card(again.user, 'Joinable Season'))).toBe(JOIN_SEASON_TOOLTIPS.alreadyIn);
+  });
+});
+
+describe('/seasons/{id}', () => {
+  it('shows an OPEN season’s divisions with team counts and View Division', async () => {
+    const id = await createSeason(admin, 'Open Page Season');
+    await openApp(server, `/seasons/${id}`);
+    expect(await screen.findByRole('heading', { name: 'Open Page Season' })).toBeTruthy();
+    const season = (await server.agent().get(`/v1/season/${id}`)).body as { divisions: { id: number; name: string; joinedTeamsCount: number }[] };
+    for (const d of season.divisions) {
+      const row = screen.getByRole('cell', { name: d.name }).closest('tr')!;
+      expect(within(row).getByText(String(d.joinedTeamsCount))).toBeTruthy();
+      expect(within(row).getByRole('link', { name: 'View Division' }).getAttribute('href')).toBe(`/seasons/${id}/${d.id}`);
+    }
+  });
+
+  it('shows a season in its group stages as divisions and groups with each team’s average KR; staff edit a member’s KR', async () => {
+    const id = await seasonIn(server, admin, 'GROUP_STAGES', 'Groups Page Season', 8, 2);
+    const season = (await server.agent().get(`/v1/season/${id}`)).body as {
+      divisions: { name: string; groups: { name: string; teams: { name: string; averageKR: number; users: { id: number; discordName: string }[] }[] }[] }[];
+    };
+    const { user } = await openApp(server, `/seasons/${id}`, 'AdminAce');
+    const division = season.divisions[0];
+    const [groupA] = division.groups;
+    const table = await screen.findByRole('table', { name: `${division.name} ${groupA.name}` });
+    for (const team of groupA.teams) {
+      const row = within(table).getByText(team.name).closest('tr')!;
+      expect(within(row).getAllByRole('cell').at(-1)!.textContent).toBe(String(Math.round(team.averageKR)));
+    }
+
+    const team = groupA.teams[0];
+    await user.click(within(table).getByRole('button', { name: team.name }));
+    const dialog = await screen.findByRole('dialog', { name: `Edit KR: ${team.name}` });
+    const kr = within(dialog).getByRole('textbox', { name: 'KR' });
+    await user.clear(kr);
+    await user.type(kr, '4321');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(async () => expect((await server.agent().get(`/v1/user/${team.users[0].id}`)).body.katanaRank).toBe(4321));
+  });
+});
