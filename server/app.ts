@@ -25,6 +25,7 @@ import { createBilling } from './billing/billing';
 import { billingRoutes } from './routes/billing';
 import { matchRoutes } from './routes/matches';
 import { switcherooRoutes } from './routes/switcheroo';
+import { seasonRoutes } from './routes/seasons';
 
 export interface AppDeps {
   config: Config;
@@ -88,6 +89,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   billingRoutes(app, db, config);
   matchRoutes(app, db, config);
   switcherooRoutes(app, db);
+  seasonRoutes(app, db, config);
 
   const indexHtml = config.staticDir ? join(config.staticDir, 'index.html') : null;
   const serveSpa = !!indexHtml && existsSync(indexHtml);

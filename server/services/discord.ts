@@ -26,8 +26,6 @@ const REQUEST_TIMEOUT_MS = 10_000;
  */
 export const discordPrefix = (tournamentId: number) => `t${tournamentId}-`;
 
-const belongsTo = (name: string, tournamentId: number) => name.toLowerCase().startsWith(discordPrefix(tournamentId));
-
 const failed = () => new HttpError(502, TOURNAMENT_ERRORS.discordFailed);
 
 /** One call to Discord's REST API with the bot token; waits out rate limits (429) a few times. */
@@ -70,24 +68,33 @@ async function remove(bot: DiscordBot, path: string, reason: string): Promise<bo
 }
 
 /**
- * Removes the Discord channels and roles of a tournament (named with its prefix, see `discordPrefix`) from the
- * league's server. Safe to run again: what is already gone is skipped. Discord errors answer 502.
+ * Removes the league server's Discord channels and roles whose names start with `prefix` (case-insensitive).
+ * Safe to run again: what is already gone is skipped. Discord errors answer 502.
  */
-export async function cleanUpTournamentDiscord(bot: DiscordBot, tournamentId: number) {
-  const reason = `Clutch: clean-up of tournament ${tournamentId}`;
+async function cleanUpDiscordPrefix(bot: DiscordBot, prefix: string, reason: string) {
+  const owned = (name: unknown) => typeof name === 'string' && name.toLowerCase().startsWith(prefix);
   const channels = (await list<DiscordChannel>(bot, `/guilds/${bot.guildId}/channels`))
-    .filter((c) => typeof c.name === 'string' && belongsTo(c.name, tournamentId))
+    .filter((c) => owned(c.name))
     .sort((a, b) => Number(a.type === CATEGORY) - Number(b.type === CATEGORY));
   let removedChannels = 0;
   for (const channel of channels) {
     if (await remove(bot, `/channels/${channel.id}`, reason)) removedChannels++;
   }
-  const roles = (await list<DiscordRole>(bot, `/guilds/${bot.guildId}/roles`)).filter(
-    (r) => typeof r.name === 'string' && belongsTo(r.name, tournamentId),
-  );
+  const roles = (await list<DiscordRole>(bot, `/guilds/${bot.guildId}/roles`)).filter((r) => owned(r.name));
   let removedRoles = 0;
   for (const role of roles) {
     if (await remove(bot, `/guilds/${bot.guildId}/roles/${role.id}`, reason)) removedRoles++;
   }
   return { removedChannels, removedRoles };
 }
+
+/** Removes the Discord channels and roles of a tournament (named with its prefix, see `discordPrefix`). */
+export const cleanUpTournamentDiscord = (bot: DiscordBot, tournamentId: number) =>
+  cleanUpDiscordPrefix(bot, discordPrefix(tournamentId), `Clutch: clean-up of tournament ${tournamentId}`);
+
+/** The prefix of a season's Discord channels and roles: "s7-" matches "s7-division-1" and the role "S7-Players". */
+export const seasonDiscordPrefix = (seasonId: number) => `s${seasonId}-`;
+
+/** Removes the Discord channels and roles of a season (named with `seasonDiscordPrefix`). */
+export const cleanUpSeasonDiscord = (bot: DiscordBot, seasonId: number) =>
+  cleanUpDiscordPrefix(bot, seasonDiscordPrefix(seasonId), `Clutch: clean-up of season ${seasonId}`);

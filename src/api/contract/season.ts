@@ -119,6 +119,13 @@ export type SeasonBody = Infer<typeof SeasonBody>;
 export const DivisionSplitsBody = object({ divisionSplits: size(array(min(integer(), 0)), 1, 32) });
 export type DivisionSplitsBody = Infer<typeof DivisionSplitsBody>;
 
+/**
+ * POST /v1/billing/join-season/{seasonId}/{teamId}: the join dialog's terms box. The answer is `true` for a free
+ * season, else the payment secret (PaymentSecret) the payment dialog confirms.
+ */
+export const JoinSeasonBody = object({ termsAccepted: optional(boolean()) });
+export type JoinSeasonBody = Infer<typeof JoinSeasonBody>;
+
 const SeasonMatchTeam = nullable(type({ id: Id, name: string(), logoUrl: nullable(string()) }));
 
 /**

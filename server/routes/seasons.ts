@@ -1,0 +1,166 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { isStaff, requireRole } from '../auth/plugin';
+import { idParam, pageQuery, parse } from '../http/validate';
+import { getDivisionRow, getSeasonRow, type SeasonRow } from '../services/seasonStore';
+import { toDivisionDetail, toSeason, toSeasons, type Viewer } from '../services/seasonView';
+import { allSeasons, latestSeason, publishedSeasons, seasonTeams, visibleSeason } from '../services/seasonQueries';
+import {
+  closeSignups,
+  createSeason,
+  deleteSeason,
+  reopenSignups,
+  resetGroupStages,
+  resetSeasonBracket,
+  revertToGroupStages,
+  setDivisionSplits,
+  startGroupStages,
+  startPlayoffs,
+  updateSeason,
+} from '../services/seasonLifecycle';
+import { joinSeason, refundSeasonEntry, registerSeasonEntryPurpose, removeSeasonTeam } from '../services/seasonBilling';
+import { assertSeasonTransition } from '../../machines/seasonMachine';
+import { JoinSeasonBody } from '../../src/api/contract/season';
+import { DEFAULT_SERVER_PAGE_SIZE } from '../../src/domain/constants';
+import { VALIDATION } from '../../src/domain/messages';
+
+type Params = Record<string, string>;
+const params = (request: FastifyRequest) => request.params as Params;
+const viewerOf = (request: FastifyRequest): Viewer | null =>
+  request.user ? { id: request.user.id, teamId: request.user.teamId } : null;
+
+/** Every season call of seasons-and-admin §7 (Seasons and the season half of Billing). */
+export function seasonRoutes(app: FastifyInstance, db: Db, config: Config) {
+  const billing = app.billing;
+  registerSeasonEntryPurpose(billing);
+
+  /** The season as the caller sees it, divisions included (what every admin step answers). */
+  const seasonFor = (request: FastifyRequest, row: SeasonRow) => toSeason(db, row, viewerOf(request));
+  const seasonId = (request: FastifyRequest) => idParam(params(request).id);
+  const paged = async (
+    request: FastifyRequest,
+    list: (page: ReturnType<typeof pageQuery>) => Promise<{ rows: SeasonRow[]; total: number }>,
+  ) => {
+    const page = pageQuery(request.query, DEFAULT_SERVER_PAGE_SIZE);
+    const { rows, total } = await list(page);
+    return { pageNo: page.pageNo, pageSize: page.perPage, total, results: await toSeasons(db, rows, viewerOf(request)) };
+  };
+
+  // ------------------------------------------------------------------ reading
+
+  app.get('/v1/season/all-seasons', async (request) => {
+    requireRole(request);
+    return paged(request, (page) => allSeasons(db, page));
+  });
+
+  /** The public cards. `userId` is the viewer as the SPA knows it; the session decides what the viewer sees. */
+  app.get('/v1/season', async (request) => {
+    const { userId } = (request.query ?? {}) as Record<string, unknown>;
+    if (userId !== undefined && userId !== '') idParam(String(userId), 'userId');
+    return paged(request, (page) => publishedSeasons(db, page));
+  });
+
+  app.get('/v1/season/latest', async (request) => seasonFor(request, await latestSeason(db)));
+
+  app.get('/v1/season/divisions/:id', async (request) => {
+    const division = await getDivisionRow(db, idParam(params(request).id));
+    await visibleSeason(db, division.seasonId, isStaff(request.user));
+    return toDivisionDetail(db, division);
+  });
+
+  app.get('/v1/season/:id', async (request) =>
+    seasonFor(request, await visibleSeason(db, seasonId(request), isStaff(request.user))),
+  );
+
+  /** View Season Preview (admin, CLOSED): the divisions and groups the saved splits make. */
+  app.get('/v1/season/:id/preview', async (request) => {
+    requireRole(request);
+    const row = await getSeasonRow(db, seasonId(request));
+    assertSeasonTransition(row.seasonType, { type: 'season.preview' });
+    return seasonFor(request, row);
+  });
+
+  app.get('/v1/season/:id/teams', async (request) => {
+    requireRole(request);
+    const page = pageQuery(request.query, DEFAULT_SERVER_PAGE_SIZE);
+    const { results, total } = await seasonTeams(db, seasonId(request), page);
+    return { pageNo: page.pageNo, pageSize: page.perPage, total, results };
+  });
+
+  // ------------------------------------------------------------------ admin: the season and its lifecycle
+
+  app.post('/v1/season', async (request, reply) => {
+    requireRole(request);
+    return reply.code(201).send(await seasonFor(request, await createSeason(db, request.body)));
+  });
+
+  app.patch('/v1/season/:id', async (request) => {
+    requireRole(request);
+    return seasonFor(request, await updateSeason(db, seasonId(request), request.body));
+  });
+
+  app.delete('/v1/season/:id', async (request, reply) => {
+    requireRole(request);
+    await deleteSeason(db, config, seasonId(request));
+    return reply.code(204).send();
+  });
+
+  const steps = {
+    'close-signups': closeSignups,
+    'reopen-signups': reopenSignups,
+    'progress-playoffs': startGroupStages,
+    'reset-group-stages': resetGroupStages,
+    'progress-double-elim': startPlayoffs,
+    'revert-to-group-stages': revertToGroupStages,
+  } as const;
+  for (const [path, run] of Object.entries(steps)) {
+    app.post(`/v1/season/:id/${path}`, async (request) => {
+      requireRole(request);
+      return seasonFor(request, await run(db, seasonId(request)));
+    });
+  }
+
+  app.patch('/v1/season/:id/division-splits', async (request) => {
+    requireRole(request);
+    return seasonFor(request, await setDivisionSplits(db, seasonId(request), request.body));
+  });
+
+  /** Bracket Reset: answers the division as it now stands. */
+  app.post('/v1/season/:id/reset-double-elim/:divisionId', async (request) => {
+    requireRole(request);
+    const divisionId = idParam(params(request).divisionId, 'divisionId');
+    await resetSeasonBracket(db, seasonId(request), divisionId);
+    return toDivisionDetail(db, await getDivisionRow(db, divisionId));
+  });
+
+  // ------------------------------------------------------------------ billing
+
+  const entryParams = (request: FastifyRequest) => ({
+    seasonId: idParam(params(request).seasonId, 'seasonId'),
+    teamId: idParam(params(request).teamId, 'teamId'),
+  });
+
+  /** `true` for a free season; otherwise the payment secret (the team appears once the payment succeeds). */
+  app.post('/v1/billing/join-season/:seasonId/:teamId', async (request) => {
+    const { seasonId: id, teamId } = entryParams(request);
+    const body = parse(JoinSeasonBody, request.body ?? {}, { termsAccepted: VALIDATION.terms });
+    // Guests get the tooltips' answer ("This season is closed" or "Please login to join a season"), not a bare 401.
+    const caller = request.user ?? null;
+    return joinSeason(db, billing, { caller, seasonId: id, teamId, termsAccepted: body.termsAccepted === true, now: config.now() });
+  });
+
+  app.delete('/v1/billing/remove-team/:seasonId/:teamId', async (request, reply) => {
+    requireRole(request);
+    const { seasonId: id, teamId } = entryParams(request);
+    await removeSeasonTeam(db, id, teamId);
+    return reply.code(204).send();
+  });
+
+  app.post('/v1/billing/refund-entry/:seasonId/:teamId', async (request) => {
+    requireRole(request);
+    const { seasonId: id, teamId } = entryParams(request);
+    await refundSeasonEntry(db, billing, id, teamId);
+    return { ok: true as const };
+  });
+}

@@ -1,0 +1,172 @@
+import { count, eq } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Db, Tx } from '../db/client';
+import { seasonEntries, seasons } from '../db/schema';
+import { conflict, notFound } from '../http/errors';
+import { parse } from '../http/validate';
+import { cleanUpSeasonDiscord } from './discord';
+import { getSeasonRow, getDivisionRow, lockSeason, parseSeasonBody, SEASON_SERVER_ERRORS, type SeasonRow } from './seasonStore';
+import {
+  createGroupStages,
+  createPlayoffs,
+  loadDivisionBracket,
+  placeTeams,
+  removePlayoffs,
+  resetDivisionBracket,
+  undecidedDivisions,
+} from './seasonBrackets';
+import { assertSeasonTransition, type SeasonEvent } from '../../machines/seasonMachine';
+import { DivisionSplitsBody } from '../../src/api/contract/season';
+import { normaliseSplits } from '../../src/domain/season/divisionSplits';
+import { SEASON_ERRORS } from '../../src/domain/messages';
+
+/*
+ * The admin lifecycle of a season. Every step locks the season row, asks the season machine
+ * (`assertSeasonTransition`, 409 with its message when refused) and changes everything in one transaction.
+ */
+
+async function joinedTeamsCount(tx: Tx, seasonId: number) {
+  const [{ n }] = await tx.select({ n: count() }).from(seasonEntries).where(eq(seasonEntries.seasonId, seasonId));
+  return Number(n);
+}
+
+/** Locks the season, asks the machine about `event` and stores the state it leads to; answers the updated row. */
+async function step(tx: Tx, id: number, event: (season: SeasonRow) => Promise<SeasonEvent> | SeasonEvent) {
+  const season = await lockSeason(tx, id);
+  const seasonType = assertSeasonTransition(season.seasonType, await event(season));
+  if (seasonType === season.seasonType) return season;
+  const [row] = await tx.update(seasons).set({ seasonType }).where(eq(seasons.id, id)).returning();
+  return row;
+}
+
+export async function createSeason(db: Db, body: unknown): Promise<SeasonRow> {
+  const [row] = await db.insert(seasons).values(parseSeasonBody(body)).returning();
+  return row;
+}
+
+/** Edit (any state): the dialog's fields only; the state, entries and splits stay. */
+export async function updateSeason(db: Db, id: number, body: unknown): Promise<SeasonRow> {
+  const values = parseSeasonBody(body);
+  return db.transaction(async (tx) => {
+    await step(tx, id, () => ({ type: 'season.edit' }));
+    const [row] = await tx.update(seasons).set(values).where(eq(seasons.id, id)).returning();
+    return row;
+  });
+}
+
+/**
+ * Deletes a season with its divisions, groups, entries and matches. With a Discord bot configured the season's
+ * channels and roles go first: if Discord fails (502) nothing is deleted and the admin can retry.
+ * Payments stay as they were (an admin refunds entries before deleting a season they want paid back).
+ */
+export async function deleteSeason(db: Db, config: Config, id: number): Promise<void> {
+  const season = await getSeasonRow(db, id);
+  assertSeasonTransition(season.seasonType, { type: 'season.delete' });
+  if (config.discordBot) await cleanUpSeasonDiscord(config.discordBot, id);
+  await db.transaction(async (tx) => {
+    await step(tx, id, () => ({ type: 'season.delete' }));
+    await tx.delete(seasons).where(eq(seasons.id, id));
+  });
+}
+
+/** OPEN → CLOSED. Splits saved in an earlier CLOSED spell place the teams again when they still cover them. */
+export async function closeSignups(db: Db, id: number): Promise<SeasonRow> {
+  return db.transaction(async (tx) => {
+    const row = await step(tx, id, () => ({ type: 'season.closeSignups' }));
+    await placeTeams(tx, row);
+    return row;
+  });
+}
+
+/** CLOSED → OPEN: the placement is dropped (teams may still join); the saved splits are kept as numbers. */
+export async function reopenSignups(db: Db, id: number): Promise<SeasonRow> {
+  return db.transaction(async (tx) => {
+    const row = await step(tx, id, () => ({ type: 'season.reopenSignups' }));
+    await placeTeams(tx, { ...row, divisionSplits: [] });
+    return row;
+  });
+}
+
+/** CLOSED: saves the splits (zeros dropped) once they cover every joined team, and places the teams by them. */
+export async function setDivisionSplits(db: Db, id: number, body: unknown): Promise<SeasonRow> {
+  const { divisionSplits } = parse(DivisionSplitsBody, body);
+  return db.transaction(async (tx) => {
+    const joined = await joinedTeamsCount(tx, id);
+    await step(tx, id, () => ({ type: 'season.setDivisionSplits', divisionSplits, joinedTeamsCount: joined }));
+    const [row] = await tx
+      .update(seasons)
+      .set({ divisionSplits: normaliseSplits(divisionSplits) })
+      .where(eq(seasons.id, id))
+      .returning();
+    await placeTeams(tx, row);
+    return row;
+  });
+}
+
+/** CLOSED → GROUP_STAGES (progress-playoffs): needs saved splits that still cover every joined team. */
+export async function startGroupStages(db: Db, id: number): Promise<SeasonRow> {
+  return db.transaction(async (tx) => {
+    const joined = await joinedTeamsCount(tx, id);
+    const row = await step(tx, id, (s) => ({
+      type: 'season.startGroupStages',
+      divisionSplits: s.divisionSplits,
+      joinedTeamsCount: joined,
+    }));
+    await createGroupStages(tx, row);
+    return row;
+  });
+}
+
+/** GROUP_STAGES → CLOSED: the group matches and records go; the teams stay placed by the saved splits. */
+export async function resetGroupStages(db: Db, id: number): Promise<SeasonRow> {
+  return db.transaction(async (tx) => {
+    const row = await step(tx, id, () => ({ type: 'season.resetGroupStages' }));
+    await placeTeams(tx, row);
+    return row;
+  });
+}
+
+/** GROUP_STAGES → PLAYOFFS (progress-double-elim): every division's bracket seeded from its group tables. */
+export async function startPlayoffs(db: Db, id: number): Promise<SeasonRow> {
+  return db.transaction(async (tx) => {
+    const row = await step(tx, id, () => ({ type: 'season.startPlayoffs' }));
+    await createPlayoffs(tx, row);
+    return row;
+  });
+}
+
+/** PLAYOFFS → GROUP_STAGES: the brackets and seeds go; the group results stay. */
+export async function revertToGroupStages(db: Db, id: number): Promise<SeasonRow> {
+  return db.transaction(async (tx) => {
+    const row = await step(tx, id, () => ({ type: 'season.revertToGroupStages' }));
+    await removePlayoffs(tx, id);
+    return row;
+  });
+}
+
+/** PLAYOFFS: one division's bracket back to round 1 as seeded, every played match and score removed. */
+export async function resetSeasonBracket(db: Db, id: number, divisionId: number): Promise<SeasonRow> {
+  return db.transaction(async (tx) => {
+    const division = await getDivisionRow(tx, divisionId);
+    if (division.seasonId !== id) throw notFound(SEASON_ERRORS.divisionNotFound);
+    const row = await step(tx, id, () => ({ type: 'season.resetBracket' }));
+    const loaded = await loadDivisionBracket(tx, divisionId);
+    if (!loaded) throw conflict(SEASON_SERVER_ERRORS.noBracket);
+    await resetDivisionBracket(tx, loaded);
+    return row;
+  });
+}
+
+/**
+ * PLAYOFFS → COMPLETE once every division's grand final is decided; does nothing before. The match service calls
+ * it after a playoff result (in its transaction, the season locked).
+ */
+export async function completeIfDecided(tx: Tx, id: number): Promise<boolean> {
+  const season = await lockSeason(tx, id);
+  if (season.seasonType !== 'PLAYOFFS') return false;
+  const undecided = await undecidedDivisions(tx, id);
+  if (undecided > 0) return false;
+  const seasonType = assertSeasonTransition(season.seasonType, { type: 'season.complete', undecidedDivisions: undecided });
+  await tx.update(seasons).set({ seasonType }).where(eq(seasons.id, id));
+  return true;
+}

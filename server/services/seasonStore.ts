@@ -1,0 +1,93 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { seasonDivisions, seasonEntries, seasons, teams, users } from '../db/schema';
+import { badRequest, notFound } from '../http/errors';
+import { parse } from '../http/validate';
+import { SeasonBody } from '../../src/api/contract/season';
+import { SEASON_ERRORS, VALIDATION } from '../../src/domain/messages';
+import { PLAYOFF_DUE_DATE_FIELDS, seasonDatesError } from '../../src/domain/season/seasonDates';
+
+/*
+ * The one owner of the season rows: reading one or answering 404, locking one for a change, and turning the
+ * season dialog's body into a row. Every season service reads and locks through here.
+ */
+
+type Conn = Db | Tx;
+export type SeasonRow = typeof seasons.$inferSelect;
+export type DivisionRow = typeof seasonDivisions.$inferSelect;
+export type SeasonEntryRow = typeof seasonEntries.$inferSelect;
+
+/** Refusals only the server answers (the spec names none for them). */
+export const SEASON_SERVER_ERRORS = {
+  dueDate: 'Please enter every playoff due date',
+  teamNotFound: 'Team not found',
+  notInSeason: 'This team is not in this season',
+  freeSeason: 'This season has no entry fee, so there is nothing to refund',
+  noBracket: 'This division has no playoff bracket yet',
+  paymentsUnavailable: 'Payments are not available right now, please try again later',
+} as const;
+
+export async function getSeasonRow(conn: Conn, id: number): Promise<SeasonRow> {
+  const [row] = await conn.select().from(seasons).where(eq(seasons.id, id));
+  if (!row) throw notFound(SEASON_ERRORS.notFound);
+  return row;
+}
+
+/**
+ * The season row, locked for the rest of the transaction: lifecycle steps, joins, removals and bracket changes
+ * of one season run one at a time. `no key update` still lets other transactions insert rows that reference it.
+ */
+export async function lockSeason(tx: Tx, id: number): Promise<SeasonRow> {
+  const [row] = await tx.select().from(seasons).where(eq(seasons.id, id)).for('no key update');
+  if (!row) throw notFound(SEASON_ERRORS.notFound);
+  return row;
+}
+
+export async function getDivisionRow(conn: Conn, id: number): Promise<DivisionRow> {
+  const [row] = await conn.select().from(seasonDivisions).where(eq(seasonDivisions.id, id));
+  if (!row) throw notFound(SEASON_ERRORS.divisionNotFound);
+  return row;
+}
+
+/** The team's entry in the season, or undefined. */
+export async function findEntry(conn: Conn, seasonId: number, teamId: number): Promise<SeasonEntryRow | undefined> {
+  const [row] = await conn
+    .select()
+    .from(seasonEntries)
+    .where(and(eq(seasonEntries.seasonId, seasonId), eq(seasonEntries.teamId, teamId)));
+  return row;
+}
+
+export async function getTeamRow(conn: Conn, id: number) {
+  const [row] = await conn.select().from(teams).where(eq(teams.id, id));
+  if (!row) throw notFound(SEASON_SERVER_ERRORS.teamNotFound);
+  return row;
+}
+
+/** Members of a team, the captain included. */
+export async function teamMembers(conn: Conn, teamId: number) {
+  return conn.select().from(users).where(eq(users.teamId, teamId));
+}
+
+const FIELD_MESSAGES: Record<string, string> = {
+  ...VALIDATION.season,
+  ...Object.fromEntries(PLAYOFF_DUE_DATE_FIELDS.map((field) => [field, SEASON_SERVER_ERRORS.dueDate])),
+};
+
+/** The season dialog's body (POST and PATCH) as row values: the spec's field messages, fees in cents. */
+export function parseSeasonBody(body: unknown) {
+  const input = parse(SeasonBody, body, FIELD_MESSAGES);
+  const datesError = seasonDatesError(input);
+  if (datesError) throw badRequest(datesError);
+  return {
+    name: input.name.trim(),
+    startDate: input.startDate,
+    playoffWeeks: input.playoffWeeks,
+    entryFeeCents: Math.round(input.entryFee * 100),
+    prizePoolInfo: input.prizePoolInfo.trim(),
+    seasonInfo: input.seasonInfo.trim(),
+    published: input.published ?? false,
+    ...Object.fromEntries(PLAYOFF_DUE_DATE_FIELDS.map((field) => [field, input[field]])),
+  } as Omit<typeof seasons.$inferInsert, 'id' | 'seasonType' | 'divisionSplits' | 'createdAt'> &
+    Record<(typeof PLAYOFF_DUE_DATE_FIELDS)[number], number>;
+}
