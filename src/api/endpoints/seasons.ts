@@ -1,6 +1,7 @@
+import { literal, union } from 'superstruct';
 import { api } from '../client';
 import { PaymentSecret, RefundAnswer } from '../contract/billing';
-import { DivisionDetail, Season, type DivisionSplitsBody, type SeasonBody } from '../contract/season';
+import { DivisionDetail, Season, type DivisionSplitsBody, type JoinSeasonBody, type SeasonBody } from '../contract/season';
 import type { AdminUserPatch } from '../contract/user';
 
 /** The public seasons list (GET /v1/season?userId&pageNo; the page size comes from the answer), for usePagedList. */
@@ -42,9 +43,12 @@ export const revertToGroupStages = (id: number) => api.send(`/season/${id}/rever
 export const saveDivisionSplits = (id: number, body: DivisionSplitsBody) =>
   api.send(`/season/${id}/division-splits`, { method: 'PATCH', body });
 
-/** POST /v1/billing/join-season/{seasonId}/{teamId}: the payment secret of the entry fee (terms ticked). */
+/** POST /v1/billing/join-season/{seasonId}/{teamId} (terms ticked): `true` for a free season, else the payment secret. */
 export const joinSeason = (seasonId: number, teamId: number) =>
-  api.call(`/billing/join-season/${seasonId}/${teamId}`, PaymentSecret, { method: 'POST', body: { termsAccepted: true } });
+  api.call(`/billing/join-season/${seasonId}/${teamId}`, union([literal(true), PaymentSecret]), {
+    method: 'POST',
+    body: { termsAccepted: true } satisfies JoinSeasonBody,
+  });
 /** DELETE /v1/billing/remove-team/{seasonId}/{teamId} (staff). */
 export const removeSeasonTeam = (seasonId: number, teamId: number) =>
   api.send(`/billing/remove-team/${seasonId}/${teamId}`, { method: 'DELETE' });

@@ -2,7 +2,7 @@ import { Anchor, Button, Checkbox, Group, Modal, Stack, Text, Tooltip } from '@m
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import type { Season } from '../../api/contract/season';
-import { joinSeason } from '../../api/endpoints/seasons';
+import { notifyError, notifySuccess } from '../../ui/notify';
 import { joinBlocker } from '../../domain/season/joinBlocker';
 import { useSessionUser } from '../../ui/session';
 import { SITE } from '../../ui/siteLinks';
@@ -16,8 +16,17 @@ import { formatEuros } from '../payment/formatEuros';
  */
 export function JoinSeason({ season, reload }: { season: Season; reload: () => void }) {
   const user = useSessionUser();
-  const [logic] = useState(() => joinSeasonMachine.provide({ actions: { refresh: () => reload() } }));
-  const [snapshot, send] = useMachine(logic);
+  const [logic] = useState(() =>
+    joinSeasonMachine.provide({
+      actions: {
+        refresh: () => reload(),
+        notifyJoined: () => notifySuccess({ title: 'Season Joined' }),
+        reportError: (_, { error }) => notifyError(error),
+      },
+    }),
+  );
+  // Without a team the button is disabled (the tooltip says why): no join call is ever made with team 0.
+  const [snapshot, send] = useMachine(logic, { input: { seasonId: season.id, teamId: user?.teamId ?? 0 } });
   const blocker = joinBlocker({
     seasonType: season.seasonType,
     startDate: season.startDate,
@@ -28,7 +37,7 @@ export function JoinSeason({ season, reload }: { season: Season; reload: () => v
     userPartOfTeam: season.userPartOfTeam,
     teamMembersCount: season.teamMembersCount,
   });
-  const editing = snapshot.matches('editing');
+  const editing = snapshot.matches('editing') || snapshot.matches('joining');
   return (
     <>
       <Tooltip label={blocker} disabled={blocker === null}>
@@ -41,7 +50,9 @@ export function JoinSeason({ season, reload }: { season: Season; reload: () => v
       </Tooltip>
       <Modal opened={editing} onClose={() => send({ type: 'join.cancel' })} title={`Join ${season.name}`} size={420} centered>
         <Stack gap="md">
-          <Text size="sm">Entry fee: {formatEuros(season.entryFee)}. You will be asked to pay after joining.</Text>
+          <Text size="sm">
+            {season.entryFee > 0 ? `Entry fee: ${formatEuros(season.entryFee)}. You will be asked to pay after joining.` : 'This season is free to join.'}
+          </Text>
           <Checkbox
             checked={snapshot.context.agreed}
             error={snapshot.context.termsError}
@@ -62,13 +73,15 @@ export function JoinSeason({ season, reload }: { season: Season; reload: () => v
             <Button variant="default" onClick={() => send({ type: 'join.cancel' })}>
               Cancel
             </Button>
-            <Button onClick={() => send({ type: 'join.submit' })}>Join</Button>
+            <Button onClick={() => send({ type: 'join.submit' })} loading={snapshot.matches('joining')}>
+              Join
+            </Button>
           </Group>
         </Stack>
       </Modal>
       <PaymentDialog
         opened={snapshot.matches('paying')}
-        create={() => joinSeason(season.id, user!.teamId!)}
+        clientSecret={snapshot.context.clientSecret}
         amount={season.entryFee}
         description={`Entry: ${season.name}`}
         onSucceeded={() => send({ type: 'payment.succeeded' })}
