@@ -45,8 +45,10 @@ async function choose(user: UserEvent, name: string, item: string) {
 async function typeDate(user: UserEvent, dialog: HTMLElement, label: string, day: Date) {
   const input = within(dialog).getByRole('textbox', { name: label });
   await user.clear(input);
-  await user.type(input, format(day, 'dd/MM/yyyy'));
-  await user.keyboard('{Escape}');
+  await user.click(input);
+  await user.paste(format(day, 'dd/MM/yyyy'));
+  // Leaving the field sets the typed date (Escape would close the whole dialog).
+  await user.tab();
 }
 
 describe('/admin/seasons', () => {
