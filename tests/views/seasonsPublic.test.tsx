@@ -3,6 +3,8 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { startTestServer, type Agent, type TestServer } from '../support/testServer';
 import { JOIN_SEASON_TOOLTIPS, SUCCESS, VALIDATION } from '../../src/domain/messages';
+import { teams } from '../../server/db/schema';
+import { insertUser } from '../support/fixtures';
 import { openApp } from './seasonsHarness';
 import { createSeason, demoCaptains, seasonIn } from './seasonsFixtures';
 
@@ -33,12 +35,18 @@ async function joinTooltip(user: UserEvent, container: HTMLElement) {
   const button = within(container).getByRole('button', { name: 'Join Season' });
   expect(button.hasAttribute('disabled')).toBe(true);
   await user.hover(button.parentElement!);
-  return (await screen.findByRole('tooltip')).textContent;
+  return (await screen.findByRole('tooltip', { hidden: true })).textContent;
 }
 
 async function playerNotCaptain(): Promise<string> {
   const res = await server.agent().get('/v1/user?perPage=100');
   return (res.body.results as { discordName: string; teamRole: string | null; role: string }[]).find((u) => u.teamRole === 'PLAYER' && u.role === 'USER')!.discordName;
+}
+
+/** A captain alone in a new team (the seed gives every team several members). */
+async function loneCaptain(): Promise<string> {
+  const [team] = await server.database.db.insert(teams).values({ name: 'Solo Act' }).returning();
+  return (await insertUser(server.database.db, { teamId: team.id, teamRole: 'CAPTAIN' })).discordName;
 }
 
 async function playerWithoutTeam(): Promise<string> {
@@ -48,9 +56,14 @@ async function playerWithoutTeam(): Promise<string> {
 
 describe('/seasons', () => {
   it('shows paged season cards, the page size taken from the server', async () => {
-    const res = await server.agent().get('/v1/season?pageNo=1');
-    await openApp(server, '/seasons');
-    await waitFor(() => expect(screen.getAllByRole('article').length).toBe(Math.min(res.body.pageSize, res.body.total)));
+    for (let i = 1; i <= 11; i++) await createSeason(admin, `Paged Season ${i}`);
+    const { pageSize, total } = (await server.agent().get('/v1/season?pageNo=1')).body as { pageSize: number; total: number };
+    const { user } = await openApp(server, '/seasons');
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(pageSize));
+    const first = screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'));
+    await user.click(screen.getByRole('button', { name: `Page ${Math.ceil(total / pageSize)}` }));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(total - pageSize * (Math.ceil(total / pageSize) - 1)));
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).not.toContain(first[0]);
   });
 
   it('gives a guest the login tooltip and no Teams button; staff get Teams', async () => {
@@ -72,16 +85,17 @@ describe('/seasons', () => {
       ['Too Late Season', (await demoCaptains(server, 1, 20))[0].discordName, JOIN_SEASON_TOOLTIPS.closed],
       ['Tooltip Season', await playerWithoutTeam(), JOIN_SEASON_TOOLTIPS.noTeam],
       ['Tooltip Season', await playerNotCaptain(), JOIN_SEASON_TOOLTIPS.notCaptain],
+      ['Tooltip Season', await loneCaptain(), JOIN_SEASON_TOOLTIPS.noMembers],
     ];
     for (const [season, who, tooltip] of cases) {
       const { user } = await openApp(server, '/seasons', who);
-      expect(await joinTooltip(user, await card(user, season))).toBe(tooltip);
+      expect(await joinTooltip(user, await card(user, season)), who).toBe(tooltip);
     }
   });
 
   it('lets a captain join: the terms box first, then the payment, then the team is in the season', async () => {
     const id = await createSeason(admin, 'Joinable Season');
-    const [captain] = await demoCaptains(server, 1, 21);
+    const [captain] = await demoCaptains(server, 1, 0);
     const { user } = await openApp(server, '/seasons', captain.discordName);
     await user.click(within(await card(user, 'Joinable Season')).getByRole('button', { name: 'Join Season' }));
     const dialog = await screen.findByRole('dialog', { name: 'Join Joinable Season' });
