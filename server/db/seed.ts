@@ -13,6 +13,7 @@ import {
 import { playerHandles, prng, SOCIAL_POSTS, TEAM_NAMES, teamLogoSvg, type Rng } from './demoData';
 import { SWITCHEROO_PAIRING_SLOTS, type Game, type Platform } from '../../src/domain/constants';
 import { seedBrackets } from './seedBrackets';
+import { seedSeasons } from './seedSeasons';
 
 const DAY = 86_400_000;
 
@@ -89,6 +90,7 @@ export async function seedDemo(tx: Tx, now: number) {
     })),
   );
   await seedBrackets(tx);
+  await seedSeasons(tx, today);
 }
 
 function playerValues(rng: Rng, name: string, i: number, today: number): typeof users.$inferInsert {

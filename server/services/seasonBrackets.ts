@@ -297,6 +297,23 @@ export async function recordPlayoffResult(tx: Tx, divisionId: number, matchNumbe
     .where(eq(seasonMatches.id, loaded.rows[matchNumber - 1].id));
 }
 
+/**
+ * Records a group match's agreed result and counts it once in both teams' season records (divisionWins and
+ * divisionLosses on their entries).
+ */
+export async function recordGroupResult(tx: Tx, match: MatchRow, scoreA: number, scoreB: number) {
+  const winningTeam: WinningTeam = scoreA > scoreB ? 'TeamA' : 'TeamB';
+  await tx
+    .update(seasonMatches)
+    .set({ teamAScoreA: scoreA, teamAScoreB: scoreB, teamBScoreA: scoreA, teamBScoreB: scoreB, winningTeam, recordsCounted: true })
+    .where(eq(seasonMatches.id, match.id));
+  if (match.recordsCounted || match.teamAId === null || match.teamBId === null) return;
+  const [winner, loser] = winningTeam === 'TeamA' ? [match.teamAId, match.teamBId] : [match.teamBId, match.teamAId];
+  const entry = (teamId: number) => and(eq(seasonEntries.seasonId, match.seasonId), eq(seasonEntries.teamId, teamId));
+  await tx.update(seasonEntries).set({ divisionWins: sql`${seasonEntries.divisionWins} + 1` }).where(entry(winner));
+  await tx.update(seasonEntries).set({ divisionLosses: sql`${seasonEntries.divisionLosses} + 1` }).where(entry(loser));
+}
+
 /** How many of the season's divisions have no champion yet (no bracket counts as undecided). */
 export async function undecidedDivisions(conn: Conn, seasonId: number): Promise<number> {
   const divisions = await conn.select({ id: seasonDivisions.id }).from(seasonDivisions).where(eq(seasonDivisions.seasonId, seasonId));

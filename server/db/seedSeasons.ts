@@ -1,0 +1,132 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Tx } from './client';
+import { seasonDivisions, seasonEntries, seasonMatches, seasons, teams } from './schema';
+import { prng, type Rng } from './demoData';
+import { createGroupStages, createPlayoffs, loadDivisionBracket, recordGroupResult, recordPlayoffResult } from '../services/seasonBrackets';
+import { matchStatus } from '../../src/domain/bracket/matchStatus';
+import { champion } from '../../src/domain/bracket/placements';
+import type { SeasonType } from '../../src/domain/constants';
+
+const DAY = 86_400_000;
+
+interface SeasonSeed {
+  name: string;
+  seasonType: SeasonType;
+  /** Start, in days from today. */
+  startInDays: number;
+  playoffWeeks: number;
+  entryFeeCents: number;
+  /** How many demo teams joined (the first ones of a deterministic shuffle). */
+  teams: number;
+  divisionSplits: number[];
+  /** Share of the group matches played (rounds in order). */
+  groupsPlayed: number;
+  /** Playoff matches played per division, in match-number order (Infinity: to the champion). */
+  playoffsPlayed: number;
+}
+
+/**
+ * The demo league's seasons, one in every state: OPEN with a dozen teams, CLOSED awaiting its splits with all 24
+ * teams, GROUP_STAGES with half the group matches played, PLAYOFFS with part-played brackets, and a COMPLETE one.
+ * Built with the same services the admin steps use; results come from one seeded PRNG (the stronger side usually
+ * wins), so every run gives the same league. Dates are relative to today.
+ */
+export async function seedSeasons(tx: Tx, today: number): Promise<void> {
+  const rng = prng(20261111);
+  const teamIds = (await tx.select({ id: teams.id }).from(teams).orderBy(asc(teams.id))).map((t) => t.id);
+  const seeds: SeasonSeed[] = [
+    { name: 'Season 1: Spring League', seasonType: 'COMPLETE', startInDays: -150, playoffWeeks: 6, entryFeeCents: 2000, teams: 8, divisionSplits: [8], groupsPlayed: 1, playoffsPlayed: Infinity },
+    { name: 'Season 2: Summer League', seasonType: 'PLAYOFFS', startInDays: -56, playoffWeeks: 5, entryFeeCents: 2000, teams: 16, divisionSplits: [8, 8], groupsPlayed: 1, playoffsPlayed: 6 },
+    { name: 'Season 3: Autumn League', seasonType: 'GROUP_STAGES', startInDays: -14, playoffWeeks: 4, entryFeeCents: 2500, teams: 20, divisionSplits: [10, 10], groupsPlayed: 0.5, playoffsPlayed: 0 },
+    { name: 'Season 4: Winter League', seasonType: 'CLOSED', startInDays: 6, playoffWeeks: 6, entryFeeCents: 2500, teams: 24, divisionSplits: [], groupsPlayed: 0, playoffsPlayed: 0 },
+    { name: 'Season 5: New Year League', seasonType: 'OPEN', startInDays: 35, playoffWeeks: 6, entryFeeCents: 3000, teams: 12, divisionSplits: [], groupsPlayed: 0, playoffsPlayed: 0 },
+  ];
+  for (const seed of seeds) await seedSeason(tx, rng, seed, today, rng.shuffle(teamIds).slice(0, seed.teams));
+}
+
+/** The eight playoff due dates: weekly after the group stage, losers rounds mid-week, the grand final last. */
+function dueDates(start: number, playoffWeeks: number) {
+  const week = (n: number) => start + (playoffWeeks + n) * 7 * DAY;
+  return {
+    round1DueBy: week(1),
+    losers1DueBy: week(1) + 3 * DAY,
+    round2DueBy: week(2),
+    losers2DueBy: week(2) + 3 * DAY,
+    winnersFinalDueBy: week(3),
+    losers3DueBy: week(3),
+    losersFinalDueBy: week(3) + 3 * DAY,
+    grandFinalDueBy: week(4),
+  };
+}
+
+async function seedSeason(tx: Tx, rng: Rng, seed: SeasonSeed, today: number, teamIds: number[]) {
+  const startDate = today + seed.startInDays * DAY + 19 * 3_600_000;
+  const [season] = await tx
+    .insert(seasons)
+    .values({
+      name: seed.name,
+      startDate,
+      playoffWeeks: seed.playoffWeeks,
+      entryFeeCents: seed.entryFeeCents,
+      prizePoolInfo: '€1,000 per division: €600 to the champions, €300 runner-up, €100 third',
+      seasonInfo: `${seed.name}: ${seed.playoffWeeks} weeks of group stages (Group A and Group B per division, a single round robin), then the top four of each group meet in a double elimination playoff. Captains report scores on the match page.`,
+      published: true,
+      seasonType: 'OPEN',
+      divisionSplits: seed.divisionSplits,
+      createdAt: startDate - 40 * DAY,
+      ...dueDates(startDate, seed.playoffWeeks),
+    })
+    .returning();
+  await tx
+    .insert(seasonEntries)
+    .values(teamIds.map((teamId, i) => ({ seasonId: season.id, teamId, paidCents: seed.entryFeeCents, joinedAt: startDate - (30 - i) * DAY })));
+  if (seed.seasonType === 'OPEN' || seed.seasonType === 'CLOSED') {
+    await tx.update(seasons).set({ seasonType: seed.seasonType }).where(eq(seasons.id, season.id));
+    return;
+  }
+  await createGroupStages(tx, season);
+  await playGroups(tx, rng, season.id, seed.groupsPlayed);
+  if (seed.seasonType !== 'GROUP_STAGES') {
+    await createPlayoffs(tx, season);
+    await playPlayoffs(tx, rng, season.id, seed.playoffsPlayed);
+  }
+  await tx.update(seasons).set({ seasonType: seed.seasonType }).where(eq(seasons.id, season.id));
+}
+
+/** A best-of-5 score: side A (the first listed, the stronger in round robins and the better seed) wins 65%. */
+function score(rng: Rng): [number, number] {
+  const loser = rng.int(0, 2);
+  return rng.chance(0.65) ? [3, loser] : [loser, 3];
+}
+
+/** Plays the first `share` of each group's matches, round by round. */
+async function playGroups(tx: Tx, rng: Rng, seasonId: number, share: number) {
+  const matches = await tx
+    .select()
+    .from(seasonMatches)
+    .where(and(eq(seasonMatches.seasonId, seasonId), eq(seasonMatches.matchType, 'GROUP_STAGE')))
+    .orderBy(asc(seasonMatches.groupId), asc(seasonMatches.round), asc(seasonMatches.id));
+  const byGroup = new Map<number, (typeof matches)[number][]>();
+  for (const m of matches) byGroup.set(m.groupId as number, [...(byGroup.get(m.groupId as number) ?? []), m]);
+  for (const groupMatches of byGroup.values()) {
+    for (const m of groupMatches.slice(0, Math.round(groupMatches.length * share))) {
+      const [a, b] = score(rng);
+      await recordGroupResult(tx, m, a, b);
+    }
+  }
+}
+
+/** Plays up to `count` ready playoff matches per division, lowest number first, until a champion when Infinity. */
+async function playPlayoffs(tx: Tx, rng: Rng, seasonId: number, count: number) {
+  const divisions = await tx.select().from(seasonDivisions).where(eq(seasonDivisions.seasonId, seasonId)).orderBy(asc(seasonDivisions.position));
+  for (const division of divisions) {
+    for (let played = 0; played < count; played++) {
+      const loaded = await loadDivisionBracket(tx, division.id);
+      if (!loaded || champion(loaded.bracket) !== null) break;
+      const next = loaded.bracket.matches.find((m) => matchStatus(m) === 'ready');
+      if (!next) break;
+      const [a, b] = score(rng);
+      await recordPlayoffResult(tx, division.id, next.number, a, b);
+    }
+  }
+}
