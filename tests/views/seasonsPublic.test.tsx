@@ -116,16 +116,25 @@ describe('/seasons', () => {
 });
 
 describe('/seasons/{id}', () => {
-  it('shows an OPEN season’s divisions with team counts and View Division', async () => {
+  it('shows an OPEN season with Join Season; its divisions wait for signups to close', async () => {
     const id = await createSeason(admin, 'Open Page Season');
     await openApp(server, `/seasons/${id}`);
     expect(await screen.findByRole('heading', { name: 'Open Page Season' })).toBeTruthy();
-    const season = (await server.agent().get(`/v1/season/${id}`)).body as { divisions: { id: number; name: string; joinedTeamsCount: number }[] };
-    for (const d of season.divisions) {
-      const row = screen.getByRole('cell', { name: d.name }).closest('tr')!;
-      expect(within(row).getByText(String(d.joinedTeamsCount))).toBeTruthy();
-      expect(within(row).getByRole('link', { name: 'View Division' }).getAttribute('href')).toBe(`/seasons/${id}/${d.id}`);
-    }
+    expect(screen.getByText(/OPEN · Starts \d\d\/\d\d\/\d{4} · 9 weeks · Entry fee €20\.00 · 0 teams/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Join Season' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Divisions are set once signups close');
+  });
+
+  it('previews a CLOSED season’s divisions for staff, and starts its group stages from there', async () => {
+    const id = await seasonIn(server, admin, 'CLOSED', 'Preview Season', 4, 12);
+    await admin.patch(`/v1/season/${id}/division-splits`, { divisionSplits: [2, 2] });
+    const { user, path } = await openApp(server, `/seasons/${id}`, 'AdminAce');
+    expect(await screen.findByRole('region', { name: 'Division 1' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Division 2' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Start Group Stages' }));
+    expect(await screen.findByText(SUCCESS.groupStagesStarted.title)).toBeTruthy();
+    await waitFor(() => expect(path()).toBe('/admin/seasons'));
+    expect((await admin.get(`/v1/season/${id}`)).body.seasonType).toBe('GROUP_STAGES');
   });
 
   it('shows a season in its group stages as divisions and groups with each team’s average KR; staff edit a member’s KR', async () => {
