@@ -146,6 +146,14 @@ describe('/admin/seasons', () => {
     expect((await admin.get(`/v1/season/${id}`)).body.divisionSplits).toEqual([4, 2]);
     await waitFor(async () => expect(await menuItems(user, 'Split Season')).toContain('Start Group Stages'));
   });
+
+  it('opens the season preview from View Season Preview', async () => {
+    const id = await seasonIn(server, admin, 'CLOSED', 'Previewed Season', 4, 14);
+    const { user, path } = await openSeasons('Previewed Season');
+    await choose(user, 'Previewed Season', 'View Season Preview');
+    await waitFor(() => expect(path()).toBe(`/seasons/${id}`));
+    expect(await screen.findByRole('heading', { name: 'Previewed Season' })).toBeTruthy();
+  });
 });
 
 describe('/seasons/{id}/teams', () => {
