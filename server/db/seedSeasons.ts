@@ -2,9 +2,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from './client';
 import { seasonDivisions, seasonEntries, seasonMatches, seasons, teams } from './schema';
 import { prng, type Rng } from './demoData';
-import { createGroupStages, createPlayoffs, loadDivisionBracket, recordGroupResult, recordPlayoffResult } from '../services/seasonBrackets';
+import { createGroupStages, createPlayoffs, recordGroupResults, recordPlayoffResults } from '../services/seasonBrackets';
 import { matchStatus } from '../../src/domain/bracket/matchStatus';
-import { champion } from '../../src/domain/bracket/placements';
 import type { SeasonType } from '../../src/domain/constants';
 
 const DAY = 86_400_000;
@@ -108,25 +107,25 @@ async function playGroups(tx: Tx, rng: Rng, seasonId: number, share: number) {
     .orderBy(asc(seasonMatches.groupId), asc(seasonMatches.round), asc(seasonMatches.id));
   const byGroup = new Map<number, (typeof matches)[number][]>();
   for (const m of matches) byGroup.set(m.groupId as number, [...(byGroup.get(m.groupId as number) ?? []), m]);
-  for (const groupMatches of byGroup.values()) {
-    for (const m of groupMatches.slice(0, Math.round(groupMatches.length * share))) {
-      const [a, b] = score(rng);
-      await recordGroupResult(tx, m, a, b);
-    }
-  }
+  const results = [...byGroup.values()].flatMap((groupMatches) =>
+    groupMatches.slice(0, Math.round(groupMatches.length * share)).map((match) => {
+      const [scoreA, scoreB] = score(rng);
+      return { match, scoreA, scoreB };
+    }),
+  );
+  await recordGroupResults(tx, results);
 }
 
-/** Plays up to `count` ready playoff matches per division, lowest number first, until a champion when Infinity. */
+/** Plays up to `count` ready playoff matches per division, lowest number first (Infinity: to the champion). */
 async function playPlayoffs(tx: Tx, rng: Rng, seasonId: number, count: number) {
   const divisions = await tx.select().from(seasonDivisions).where(eq(seasonDivisions.seasonId, seasonId)).orderBy(asc(seasonDivisions.position));
   for (const division of divisions) {
-    for (let played = 0; played < count; played++) {
-      const loaded = await loadDivisionBracket(tx, division.id);
-      if (!loaded || champion(loaded.bracket) !== null) break;
-      const next = loaded.bracket.matches.find((m) => matchStatus(m) === 'ready');
-      if (!next) break;
-      const [a, b] = score(rng);
-      await recordPlayoffResult(tx, division.id, next.number, a, b);
-    }
+    let played = 0;
+    await recordPlayoffResults(tx, division.id, (bracket) => {
+      const next = bracket.matches.find((m) => matchStatus(m) === 'ready');
+      if (!next || played++ >= count) return null;
+      const [scoreA, scoreB] = score(rng);
+      return { matchNumber: next.number, scoreA, scoreB };
+    });
   }
 }

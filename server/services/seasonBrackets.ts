@@ -285,33 +285,72 @@ export async function resetDivisionBracket(tx: Tx, loaded: LoadedDivisionBracket
   await saveDivisionBracket(tx, loaded, resetBracket(loaded.bracket), true);
 }
 
-/** Records a playoff result (the winner advances, the loser drops) with both sides' agreed scores. */
-export async function recordPlayoffResult(tx: Tx, divisionId: number, matchNumber: number, scoreA: number, scoreB: number) {
-  const loaded = await loadDivisionBracket(tx, divisionId);
-  if (!loaded) return;
-  const winner: Side = scoreA > scoreB ? 'A' : 'B';
-  await saveDivisionBracket(tx, loaded, recordResult(loaded.bracket, matchNumber, winner));
-  await tx
-    .update(seasonMatches)
-    .set({ teamAScoreA: scoreA, teamAScoreB: scoreB, teamBScoreA: scoreA, teamBScoreB: scoreB, recordsCounted: true })
-    .where(eq(seasonMatches.id, loaded.rows[matchNumber - 1].id));
+export interface PlayoffResult {
+  matchNumber: number;
+  scoreA: number;
+  scoreB: number;
 }
 
 /**
- * Records a group match's agreed result and counts it once in both teams' season records (divisionWins and
- * divisionLosses on their entries).
+ * Records playoff results in one pass (the winner advances, the loser drops, both sides' scores agreed): `next`
+ * picks each result from the bracket as it stands, null to stop. One load and one write however many are played.
  */
-export async function recordGroupResult(tx: Tx, match: MatchRow, scoreA: number, scoreB: number) {
-  const winningTeam: WinningTeam = scoreA > scoreB ? 'TeamA' : 'TeamB';
-  await tx
-    .update(seasonMatches)
-    .set({ teamAScoreA: scoreA, teamAScoreB: scoreB, teamBScoreA: scoreA, teamBScoreB: scoreB, winningTeam, recordsCounted: true })
-    .where(eq(seasonMatches.id, match.id));
-  if (match.recordsCounted || match.teamAId === null || match.teamBId === null) return;
-  const [winner, loser] = winningTeam === 'TeamA' ? [match.teamAId, match.teamBId] : [match.teamBId, match.teamAId];
-  const entry = (teamId: number) => and(eq(seasonEntries.seasonId, match.seasonId), eq(seasonEntries.teamId, teamId));
-  await tx.update(seasonEntries).set({ divisionWins: sql`${seasonEntries.divisionWins} + 1` }).where(entry(winner));
-  await tx.update(seasonEntries).set({ divisionLosses: sql`${seasonEntries.divisionLosses} + 1` }).where(entry(loser));
+export async function recordPlayoffResults(tx: Tx, divisionId: number, next: (bracket: Bracket) => PlayoffResult | null) {
+  const loaded = await loadDivisionBracket(tx, divisionId);
+  if (!loaded) return;
+  let bracket = loaded.bracket;
+  const played: PlayoffResult[] = [];
+  for (let result = next(bracket); result; result = next(bracket)) {
+    bracket = recordResult(bracket, result.matchNumber, result.scoreA > result.scoreB ? 'A' : 'B');
+    played.push(result);
+  }
+  await saveDivisionBracket(tx, loaded, bracket);
+  for (const { matchNumber, scoreA, scoreB } of played) {
+    await tx
+      .update(seasonMatches)
+      .set({ teamAScoreA: scoreA, teamAScoreB: scoreB, teamBScoreA: scoreA, teamBScoreB: scoreB, recordsCounted: true })
+      .where(eq(seasonMatches.id, loaded.rows[matchNumber - 1].id));
+  }
+}
+
+/** Records one playoff result. */
+export function recordPlayoffResult(tx: Tx, divisionId: number, matchNumber: number, scoreA: number, scoreB: number) {
+  let done = false;
+  return recordPlayoffResults(tx, divisionId, () => (done ? null : ((done = true), { matchNumber, scoreA, scoreB })));
+}
+
+/**
+ * Records group matches' agreed results and counts each once in both teams' season records (divisionWins and
+ * divisionLosses on their entries): a match counted before keeps its old count.
+ */
+export async function recordGroupResults(tx: Tx, results: { match: MatchRow; scoreA: number; scoreB: number }[]) {
+  const records = new Map<string, { seasonId: number; teamId: number; wins: number; losses: number }>();
+  const count = (seasonId: number, teamId: number, won: boolean) => {
+    const key = `${seasonId}:${teamId}`;
+    const r = records.get(key) ?? { seasonId, teamId, wins: 0, losses: 0 };
+    if (won) r.wins++;
+    else r.losses++;
+    records.set(key, r);
+  };
+  for (const { match, scoreA, scoreB } of results) {
+    const winningTeam: WinningTeam = scoreA > scoreB ? 'TeamA' : 'TeamB';
+    await tx
+      .update(seasonMatches)
+      .set({ teamAScoreA: scoreA, teamAScoreB: scoreB, teamBScoreA: scoreA, teamBScoreB: scoreB, winningTeam, recordsCounted: true })
+      .where(eq(seasonMatches.id, match.id));
+    if (match.recordsCounted || match.teamAId === null || match.teamBId === null) continue;
+    count(match.seasonId, match.teamAId, winningTeam === 'TeamA');
+    count(match.seasonId, match.teamBId, winningTeam === 'TeamB');
+  }
+  for (const r of records.values()) {
+    await tx
+      .update(seasonEntries)
+      .set({
+        divisionWins: sql`${seasonEntries.divisionWins} + ${r.wins}`,
+        divisionLosses: sql`${seasonEntries.divisionLosses} + ${r.losses}`,
+      })
+      .where(and(eq(seasonEntries.seasonId, r.seasonId), eq(seasonEntries.teamId, r.teamId)));
+  }
 }
 
 /** How many of the season's divisions have no champion yet (no bracket counts as undecided). */

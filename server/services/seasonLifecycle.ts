@@ -39,6 +39,20 @@ async function step(tx: Tx, id: number, event: (season: SeasonRow) => Promise<Se
   return row;
 }
 
+/** One lifecycle step and what it builds or tears down, in one transaction; answers the updated row. */
+function stepThen(
+  db: Db,
+  id: number,
+  event: (season: SeasonRow) => Promise<SeasonEvent> | SeasonEvent,
+  then: (tx: Tx, row: SeasonRow) => Promise<void>,
+): Promise<SeasonRow> {
+  return db.transaction(async (tx) => {
+    const row = await step(tx, id, event);
+    await then(tx, row);
+    return row;
+  });
+}
+
 export async function createSeason(db: Db, body: unknown): Promise<SeasonRow> {
   const [row] = await db.insert(seasons).values(parseSeasonBody(body)).returning();
   return row;
@@ -70,22 +84,12 @@ export async function deleteSeason(db: Db, config: Config, id: number): Promise<
 }
 
 /** OPEN → CLOSED. Splits saved in an earlier CLOSED spell place the teams again when they still cover them. */
-export async function closeSignups(db: Db, id: number): Promise<SeasonRow> {
-  return db.transaction(async (tx) => {
-    const row = await step(tx, id, () => ({ type: 'season.closeSignups' }));
-    await placeTeams(tx, row);
-    return row;
-  });
-}
+export const closeSignups = (db: Db, id: number) =>
+  stepThen(db, id, () => ({ type: 'season.closeSignups' }), placeTeams);
 
 /** CLOSED → OPEN: the placement is dropped (teams may still join); the saved splits are kept as numbers. */
-export async function reopenSignups(db: Db, id: number): Promise<SeasonRow> {
-  return db.transaction(async (tx) => {
-    const row = await step(tx, id, () => ({ type: 'season.reopenSignups' }));
-    await placeTeams(tx, { ...row, divisionSplits: [] });
-    return row;
-  });
-}
+export const reopenSignups = (db: Db, id: number) =>
+  stepThen(db, id, () => ({ type: 'season.reopenSignups' }), (tx, row) => placeTeams(tx, { ...row, divisionSplits: [] }));
 
 /** CLOSED: saves the splits (zeros dropped) once they cover every joined team, and places the teams by them. */
 export async function setDivisionSplits(db: Db, id: number, body: unknown): Promise<SeasonRow> {
@@ -118,31 +122,16 @@ export async function startGroupStages(db: Db, id: number): Promise<SeasonRow> {
 }
 
 /** GROUP_STAGES → CLOSED: the group matches and records go; the teams stay placed by the saved splits. */
-export async function resetGroupStages(db: Db, id: number): Promise<SeasonRow> {
-  return db.transaction(async (tx) => {
-    const row = await step(tx, id, () => ({ type: 'season.resetGroupStages' }));
-    await placeTeams(tx, row);
-    return row;
-  });
-}
+export const resetGroupStages = (db: Db, id: number) =>
+  stepThen(db, id, () => ({ type: 'season.resetGroupStages' }), placeTeams);
 
 /** GROUP_STAGES → PLAYOFFS (progress-double-elim): every division's bracket seeded from its group tables. */
-export async function startPlayoffs(db: Db, id: number): Promise<SeasonRow> {
-  return db.transaction(async (tx) => {
-    const row = await step(tx, id, () => ({ type: 'season.startPlayoffs' }));
-    await createPlayoffs(tx, row);
-    return row;
-  });
-}
+export const startPlayoffs = (db: Db, id: number) =>
+  stepThen(db, id, () => ({ type: 'season.startPlayoffs' }), createPlayoffs);
 
 /** PLAYOFFS → GROUP_STAGES: the brackets and seeds go; the group results stay. */
-export async function revertToGroupStages(db: Db, id: number): Promise<SeasonRow> {
-  return db.transaction(async (tx) => {
-    const row = await step(tx, id, () => ({ type: 'season.revertToGroupStages' }));
-    await removePlayoffs(tx, id);
-    return row;
-  });
-}
+export const revertToGroupStages = (db: Db, id: number) =>
+  stepThen(db, id, () => ({ type: 'season.revertToGroupStages' }), (tx) => removePlayoffs(tx, id));
 
 /** PLAYOFFS: one division's bracket back to round 1 as seeded, every played match and score removed. */
 export async function resetSeasonBracket(db: Db, id: number, divisionId: number): Promise<SeasonRow> {

@@ -104,6 +104,14 @@ describe('joining a season and its billing (/v1/billing/join-season, remove-team
       expect(again.body.message).toBe(TIPS.alreadyIn);
       expect(await entriesOf(id)).toHaveLength(1);
     });
+
+    it('makes one entry when the same captain joins twice at once', async () => {
+      const id = await createSeason(admin);
+      const { agent, team } = await newTeam(server);
+      const answers = await Promise.all([join(agent, id, team.id), join(agent, id, team.id), join(agent, id, team.id)]);
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+      expect(await entriesOf(id)).toHaveLength(1);
+    });
   });
 
   describe('with an entry fee (local payment provider)', () => {

@@ -2,7 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assert } from 'superstruct';
 import { seasonEntries, seasonMatches, seasons } from '../../server/db/schema';
-import { recordPlayoffResult } from '../../server/services/seasonBrackets';
+import { loadDivisionBracket, recordPlayoffResult } from '../../server/services/seasonBrackets';
+import { completeIfDecided } from '../../server/services/seasonLifecycle';
+import { matchStatus } from '../../src/domain/bracket/matchStatus';
 import { startTestServer, type Agent, type Reply, type TestServer } from '../support/testServer';
 import { createSeason, DAY, enterTeams, newTeam, seasonBody, setSeasonType } from './seasons.fixtures';
 import { startDiscordFake, type DiscordFake } from './tournaments.fixtures';
@@ -253,6 +255,17 @@ describe('seasons: reads, admin calls and the lifecycle', () => {
       expect((await step(id, 'reopen-signups')).body.seasonType).toBe('OPEN');
     });
 
+    it('runs concurrent steps one at a time: one start of the group stages, one set of matches', async () => {
+      const id = await createSeason(admin);
+      await enterTeams(server, id, 4);
+      await step(id, 'close-signups');
+      await splits(id, [4]);
+      const answers = await Promise.all([step(id, 'progress-playoffs'), step(id, 'progress-playoffs')]);
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+      // Two groups of two: one match each.
+      expect(await matchesOf(id)).toHaveLength(2);
+    });
+
     it('saves division splits only when they add up to the joined teams, zeros dropped', async () => {
       const id = await createSeason(admin);
       await enterTeams(server, id, 10);
@@ -417,6 +430,58 @@ describe('seasons: reads, admin calls and the lifecycle', () => {
       const res = await admin.post(`/v1/season/${id}/reset-double-elim/${division.id}`);
       expect(res.status).toBe(409);
       expect(res.body.message).toBe('Cannot reset a division bracket while the season is GROUP_STAGES');
+    });
+
+    it('completes the season once every division has its champion, not before', async () => {
+      const { id } = await inGroupStages(8, [4, 4]);
+      await step(id, 'progress-double-elim');
+      const divisions = (await season(id)).divisions;
+      const playNext = async (divisionId: number) =>
+        db().transaction(async (tx) => {
+          const loaded = await loadDivisionBracket(tx, divisionId);
+          const next = loaded!.bracket.matches.find((m) => matchStatus(m) === 'ready');
+          if (next) await recordPlayoffResult(tx, divisionId, next.number, 3, 0);
+          return { played: !!next, completed: await completeIfDecided(tx, id) };
+        });
+      while ((await playNext(divisions[0].id)).played);
+      expect((await season(id)).seasonType).toBe('PLAYOFFS');
+      let last = { played: true, completed: false };
+      let completed = false;
+      while (last.played) {
+        last = await playNext(divisions[1].id);
+        completed ||= last.completed;
+      }
+      expect(completed).toBe(true);
+      expect((await season(id)).seasonType).toBe('COMPLETE');
+      expect((await admin.get(`/v1/season/divisions/${divisions[1].id}`)).body.divisionType).toBe('GRANDFINAL');
+    });
+
+    it('offers the preview in CLOSED only, and hides an unpublished season\'s divisions from guests', async () => {
+      const { id } = await inGroupStages(4, [4]);
+      const preview = await admin.get(`/v1/season/${id}/preview`);
+      expect(preview.status).toBe(409);
+      expect(preview.body.message).toBe('Cannot preview the divisions while the season is GROUP_STAGES');
+      const [division] = (await season(id)).divisions;
+      expect((await guest.get(`/v1/season/divisions/${division.id}`)).status).toBe(200);
+      await db().update(seasons).set({ published: false }).where(eq(seasons.id, id));
+      expect((await guest.get(`/v1/season/divisions/${division.id}`)).status).toBe(404);
+    });
+
+    it('drops the placement on reopen and places the teams again on close while the splits still fit', async () => {
+      const id = await createSeason(admin);
+      await enterTeams(server, id, 4);
+      await step(id, 'close-signups');
+      await splits(id, [4]);
+      const reopened = await step(id, 'reopen-signups');
+      expect(reopened.body).toMatchObject({ seasonType: 'OPEN', divisions: [], divisionSplits: [4] });
+      const closed = await step(id, 'close-signups');
+      expect(closed.body.divisions.map((d: { joinedTeamsCount: number }) => d.joinedTeamsCount)).toEqual([4]);
+      await step(id, 'reopen-signups');
+      await enterTeams(server, id, 1);
+      expect((await step(id, 'close-signups')).body.divisions).toEqual([]);
+      const start = await step(id, 'progress-playoffs');
+      expect(start.status).toBe(409);
+      expect(start.body.message).toBe(SEASON_ERRORS.splitsTotal(5));
     });
 
     it('removes a team from an OPEN or CLOSED season only', async () => {
