@@ -57,7 +57,7 @@ export function lifecycleEvent(season: Season, action: SeasonAction | 'edit' | '
 export const seasonAllows = (season: Season, action: Parameters<typeof lifecycleEvent>[1]) =>
   seasonSnapshotFor(season.seasonType).can(lifecycleEvent(season, action));
 
-const CALL: Record<SeasonAction, (id: number) => Promise<unknown>> = {
+const CALL: Record<SeasonAction, (id: number) => Promise<void>> = {
   closeSignups,
   reopenSignups,
   startGroupStages,
@@ -103,11 +103,11 @@ const requested = (event: AdminSeasonsEvent) => (event.type === 'row.act' ? even
 export const adminSeasonsMachine = setup({
   types: { context: {} as AdminSeasonsContext, events: {} as AdminSeasonsEvent },
   actors: {
-    runAction: fromPromise<unknown, { id: number; action: SeasonAction }>(({ input }) => CALL[input.action](input.id)),
-    saveSeason: fromPromise<unknown, { season: Season | null; body: SeasonBody }>(({ input }) =>
+    runAction: fromPromise<void, { id: number; action: SeasonAction }>(({ input }) => CALL[input.action](input.id)),
+    saveSeason: fromPromise<void, { season: Season | null; body: SeasonBody }>(({ input }) =>
       input.season ? updateSeason(input.season.id, input.body) : createSeason(input.body),
     ),
-    saveSplits: fromPromise<unknown, { id: number; splits: number[] }>(({ input }) =>
+    saveSplits: fromPromise<void, { id: number; splits: number[] }>(({ input }) =>
       saveDivisionSplits(input.id, { divisionSplits: normaliseSplits(input.splits) }),
     ),
   },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { adminSeasonsMachine, seasonAllows, type SeasonAction } from '../../machines/adminSeasonsMachine';
-import type { SeasonBody } from '../../src/api/contract/season';
+import type { Season, SeasonBody } from '../../src/api/contract/season';
 import { season } from './seasonFixture';
 
 function start(opts: { fail?: boolean } = {}) {
@@ -14,7 +14,7 @@ function start(opts: { fail?: boolean } = {}) {
   const logic = adminSeasonsMachine.provide({
     actors: {
       runAction: fromPromise(({ input }: { input: { id: number; action: SeasonAction } }) => answer(`${input.action} ${input.id}`)),
-      saveSeason: fromPromise(({ input }: { input: { season: { id: number } | null; body: SeasonBody } }) =>
+      saveSeason: fromPromise(({ input }: { input: { season: Season | null; body: SeasonBody } }) =>
         answer(input.season ? `update ${input.season.id} ${input.body.name}` : `create ${input.body.name}`),
       ),
       saveSplits: fromPromise(({ input }: { input: { id: number; splits: number[] } }) => answer(`splits ${input.id} ${input.splits.join(',')}`)),
