@@ -55,6 +55,13 @@ async function playerWithoutTeam(): Promise<string> {
 }
 
 describe('/seasons', () => {
+  it('is reached from the LEAGUE page', async () => {
+    const { user, path } = await openApp(server, '/league');
+    await user.click(screen.getByRole('link', { name: 'Seasons' }));
+    expect(path()).toBe('/seasons');
+    expect(await screen.findByRole('heading', { name: 'Seasons' })).toBeTruthy();
+  });
+
   it('shows paged season cards, the page size taken from the server', async () => {
     for (let i = 1; i <= 11; i++) await createSeason(admin, `Paged Season ${i}`);
     const { pageSize, total } = (await server.agent().get('/v1/season?pageNo=1')).body as { pageSize: number; total: number };
