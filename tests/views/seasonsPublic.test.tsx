@@ -144,27 +144,42 @@ describe('/seasons/{id}', () => {
     expect((await admin.get(`/v1/season/${id}`)).body.seasonType).toBe('GROUP_STAGES');
   });
 
-  it('shows a season in its group stages as divisions and groups with each team’s average KR; staff edit a member’s KR', async () => {
-    const id = await seasonIn(server, admin, 'GROUP_STAGES', 'Groups Page Season', 8, 2);
+  async function groupsSeason() {
+    const id = await seasonIn(server, admin, 'GROUP_STAGES', `Groups Page Season ${Math.random().toString(36).slice(2, 6)}`, 8, 2);
     const season = (await server.agent().get(`/v1/season/${id}`)).body as {
-      divisions: { name: string; groups: { name: string; teams: { name: string; averageKR: number; users: { id: number; discordName: string }[] }[] }[] }[];
+      divisions: { name: string; groups: { name: string; teams: { name: string; averageKR: number; users: { id: number }[] }[] }[] }[];
     };
-    const { user } = await openApp(server, `/seasons/${id}`, 'AdminAce');
     const division = season.divisions[0];
-    const [groupA] = division.groups;
-    const table = await screen.findByRole('table', { name: `${division.name} ${groupA.name}` });
-    for (const team of groupA.teams) {
-      const row = within(table).getByText(team.name).closest('tr')!;
-      expect(within(row).getAllByRole('cell').at(-1)!.textContent).toBe(String(Math.round(team.averageKR)));
-    }
+    return { id, division, group: division.groups[0] };
+  }
 
-    const team = groupA.teams[0];
+  it('shows a season in its group stages as divisions and groups with each team’s record and average KR', async () => {
+    const { id, division, group } = await groupsSeason();
+    const { user, path } = await openApp(server, `/seasons/${id}`);
+    const table = await screen.findByRole('table', { name: `${division.name} ${group.name}` });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['TEAM', 'W-L', 'AVG KR']);
+    for (const team of group.teams) {
+      const cells = within(within(table).getByText(team.name).closest('tr')!).getAllByRole('cell').map((c) => c.textContent);
+      expect(cells).toEqual([team.name, '0-0', String(Math.round(team.averageKR))]);
+    }
+    // Players cannot edit: the team names are not buttons for them.
+    expect(within(table).queryByRole('button')).toBeNull();
+    await user.click(within(screen.getByRole('region', { name: division.name })).getByRole('link', { name: 'View Division' }));
+    expect(path()).toMatch(new RegExp(`^/seasons/${id}/\\d+$`));
+  });
+
+  it('lets staff click a team and set a member’s KR', async () => {
+    const { id, division, group } = await groupsSeason();
+    const { user } = await openApp(server, `/seasons/${id}`, 'AdminAce');
+    const table = await screen.findByRole('table', { name: `${division.name} ${group.name}` });
+    const team = group.teams[0];
     await user.click(within(table).getByRole('button', { name: team.name }));
     const dialog = await screen.findByRole('dialog', { name: `Edit KR: ${team.name}` });
     const kr = within(dialog).getByRole('textbox', { name: 'KR' });
     await user.clear(kr);
     await user.type(kr, '4321');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(async () => expect((await server.agent().get(`/v1/user/${team.users[0].id}`)).body.katanaRank).toBe(4321));
+    expect(await screen.findByText('KR Updated')).toBeTruthy();
+    expect((await server.agent().get(`/v1/user/${team.users[0].id}`)).body.katanaRank).toBe(4321);
   });
 });
