@@ -1,10 +1,11 @@
 /**
- * `npm test`: type-check, then every vitest project — unit, machines, server (PGlite, and PostgreSQL too when
+ * `npm test`: lint, type-check, then every vitest project — unit, machines, server (PGlite, and PostgreSQL too when
  * DATABASE_URL is set), views — and finally the browser tests against a built app. Stops at the first failure.
  */
 import { spawnSync } from 'node:child_process';
 
 const steps: { name: string; cmd: string[]; env?: Record<string, string> }[] = [
+  { name: 'lint', cmd: ['npx', 'eslint', '.'] },
   { name: 'typecheck', cmd: ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json'] },
   {
     name: 'unit, machines, server (PGlite), views',

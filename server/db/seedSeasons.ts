@@ -78,7 +78,7 @@ async function seedSeason(tx: Tx, rng: Rng, seed: SeasonSeed, today: number, tea
     .returning();
   await tx
     .insert(seasonEntries)
-    .values(teamIds.map((teamId, i) => ({ seasonId: season.id, teamId, paidCents: seed.entryFeeCents, joinedAt: startDate - (30 - i) * DAY })));
+    .values(teamIds.map((teamId, i) => ({ seasonId: season.id, teamId, joinedAt: startDate - (30 - i) * DAY })));
   if (seed.seasonType === 'OPEN' || seed.seasonType === 'CLOSED') {
     await tx.update(seasons).set({ seasonType: seed.seasonType }).where(eq(seasons.id, season.id));
     return;

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assert } from 'superstruct';
 import { seasonEntries, seasonMatches, seasons } from '../../server/db/schema';
-import { loadDivisionBracket, recordPlayoffResult } from '../../server/services/seasonBrackets';
+import { loadDivisionBracket, recordGroupResults, recordPlayoffResult } from '../../server/services/seasonBrackets';
 import { completeIfDecided } from '../../server/services/seasonLifecycle';
 import { matchStatus } from '../../src/domain/bracket/matchStatus';
 import { startTestServer, type Agent, type Reply, type TestServer } from '../support/testServer';
@@ -325,6 +325,33 @@ describe('seasons: reads, admin calls and the lifecycle', () => {
       assert(detail.body, DivisionDetail);
       expect(detail.body).toMatchObject({ divisionType: 'GROUPS', groupAId: d1.groups[0].id, elimMatches: [] });
       expect(detail.body.groupAUpcoming).toHaveLength(2);
+    });
+
+    it('orders a group by wins minus losses, ties by head-to-head, and counts each result once', async () => {
+      const { id } = await inGroupStages(8, [8]);
+      const [division] = (await season(id)).divisions;
+      const groupA = division.groups[0];
+      const matches = (await matchesOf(id)).filter((m) => m.groupId === groupA.id);
+      // Side B wins every match: the standings follow the results, not the KR order.
+      await db().transaction((tx) => recordGroupResults(tx, matches.map((match) => ({ match, scoreA: 1, scoreB: 3 }))));
+      await db().transaction((tx) => recordGroupResults(tx, [{ match: { ...matches[0], recordsCounted: true }, scoreA: 1, scoreB: 3 }]));
+      const detail = (await admin.get(`/v1/season/divisions/${division.id}`)).body as DivisionDetail;
+      const wins = new Map<number, number>();
+      for (const m of matches) wins.set(m.teamBId as number, (wins.get(m.teamBId as number) ?? 0) + 1);
+      const table = detail.groupATeams.map((t) => [t.id, t.divisionWins, t.divisionLosses]);
+      expect(table.map(([, w, l]) => (w as number) + (l as number))).toEqual([3, 3, 3, 3]);
+      const differences = detail.groupATeams.map((t) => t.divisionWins - t.divisionLosses);
+      expect([...differences].sort((a, b) => b - a)).toEqual(differences);
+      for (const t of detail.groupATeams) expect(t.divisionWins).toBe(wins.get(t.id) ?? 0);
+      // Teams level on wins: the one that won their match comes first.
+      for (let i = 0; i + 1 < detail.groupATeams.length; i++) {
+        const [x, y] = [detail.groupATeams[i], detail.groupATeams[i + 1]];
+        if (x.divisionWins !== y.divisionWins) continue;
+        const between = matches.find((m) => [m.teamAId, m.teamBId].includes(x.id) && [m.teamAId, m.teamBId].includes(y.id))!;
+        expect(between.teamBId).toBe(x.id);
+      }
+      expect(detail.groupAUpcoming).toEqual([]);
+      expect(detail.groupBUpcoming).toHaveLength(2);
     });
 
     it('resets the group stages back to CLOSED, removing their matches and records', async () => {

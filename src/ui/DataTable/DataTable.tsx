@@ -1,6 +1,10 @@
 import { Table, Text } from '@mantine/core';
-import { flexRender, type Table as TanTable } from '@tanstack/react-table';
+import { flexRender, type ColumnDef, type Table as TanTable } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
+
+/** The columns of one table. Each column has its own value type, which TanStack spells `any` in a column list. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- TanStack's idiom for columns of mixed value types
+export type Columns<T> = ColumnDef<T, any>[];
 
 interface DataTableProps<T> {
   table: TanTable<T>;

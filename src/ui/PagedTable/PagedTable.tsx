@@ -1,15 +1,15 @@
 import { ActionIcon, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import { getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import type { PagedList } from './usePagedList';
 import { PageSelector } from './PageSelector';
-import { DataTable } from '../DataTable/DataTable';
+import { DataTable, type Columns } from '../DataTable/DataTable';
 import classes from './PagedTable.module.css';
 
 interface PagedTableProps<T> {
   title?: string;
   list: PagedList<T>;
-  columns: ColumnDef<T, any>[];
+  columns: Columns<T>;
   /** Placeholder of the search box; no search box without it. */
   searchPrompt?: string;
   /** Filters beside the search box (they call list.setExtra). */

@@ -1,10 +1,10 @@
-import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import { getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import type { Entry } from '../../../api/contract/tournament';
-import { DataTable } from '../../../ui/DataTable/DataTable';
+import { DataTable, type Columns } from '../../../ui/DataTable/DataTable';
 
 interface EntriesTableProps {
   entries: Entry[];
-  columns: ColumnDef<Entry, any>[];
+  columns: Columns<Entry>;
   /** Shown when there are no entries. */
   empty: string;
   label: string;

@@ -1,7 +1,8 @@
 import { Avatar, Button, Group, Stack, Text } from '@mantine/core';
-import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
+import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'wouter';
 import type { Entry, Tournament } from '../../../api/contract/tournament';
+import type { Columns } from '../../../ui/DataTable/DataTable';
 import { PlayerAvatar } from '../../../ui/PlayerAvatar/PlayerAvatar';
 import { entryHref } from '../format';
 import { EntryOptionsMenu } from './EntryOptionsMenu';
@@ -47,8 +48,8 @@ interface ColumnOptions {
 }
 
 /** Entry lists: name, wins, losses, VIEW (player or team page) and, for staff, the options menu. */
-export function entryColumns(t: Tournament, { staff, ranked, onChanged }: ColumnOptions): ColumnDef<Entry, any>[] {
-  const columns: ColumnDef<Entry, any>[] = [
+export function entryColumns(t: Tournament, { staff, ranked, onChanged }: ColumnOptions): Columns<Entry> {
+  const columns: Columns<Entry> = [
     column.accessor((e) => entryName(e), { id: 'name', header: 'NAME', cell: ({ row }) => <EntryName entry={row.original} /> }),
     column.accessor('wins', { header: 'WINS' }),
     column.accessor('losses', { header: 'LOSSES' }),

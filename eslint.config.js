@@ -1,0 +1,130 @@
+// ESLint (flat config). The layer rules of ARCHITECTURE.md "Layout", enforced:
+//   app → features → ui, machines → api, domain, bracket        server → domain, api/contract, machines
+// A zone forbids files under `target` to import files under `from` (paths from the repository root).
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const clientDirs = ['./src/app', './src/features', './src/ui', './src/bracket', './machines'];
+
+// Modules that only make sense inside a React view; never imported below the views.
+const reactModules = {
+  patterns: [
+    {
+      group: ['react', 'react/*', 'react-dom', 'react-dom/*', '@xstate/react', '@mantine/*', 'wouter', 'wouter/*'],
+      message: 'React belongs to the views (src/app, src/features, src/ui, src/bracket), not to this layer.',
+    },
+    {
+      group: ['@pixi/react', '@stripe/react-stripe-js', '@tanstack/react-table', '@testing-library/*'],
+      message: 'React belongs to the views (src/app, src/features, src/ui, src/bracket), not to this layer.',
+    },
+  ],
+};
+
+const zones = [
+  // The SPA never reaches into the server.
+  { target: ['./src', './machines'], from: './server', message: 'The SPA never imports server code.' },
+  // app → features: a feature never imports the shell.
+  { target: './src/features', from: './src/app', message: 'features may not import app: move the shared piece to src/ui.' },
+  // ui is shared by every feature: it imports neither features nor app.
+  {
+    target: './src/ui',
+    from: ['./src/features', './src/app'],
+    message: 'ui may not import features or app: move what it needs to src/ui.',
+  },
+  // The canvas engine sits below the views.
+  {
+    target: './src/bracket',
+    from: ['./src/app', './src/features', './src/ui', './machines'],
+    message: 'src/bracket (the canvas engine) imports only api, domain and itself.',
+  },
+  // Machines: lifecycle rules the SPA and the server share; no views (React is barred below by no-restricted-imports).
+  {
+    target: './machines',
+    from: ['./src/app', './src/features', './src/ui'],
+    message: 'machines may not import app, features or ui: send effects out as named actions or emitted events.',
+  },
+  // api (client, endpoints): the HTTP layer; below every view and machine.
+  {
+    target: './src/api',
+    from: [...clientDirs],
+    message: 'src/api imports only the contract, domain and itself.',
+  },
+  // The contract and the domain are pure and shared with the server: no I/O, no views, no machines.
+  {
+    target: './src/api/contract',
+    from: ['./src/api/client.ts', './src/api/endpoints'],
+    message: 'the contract is shared with the server: it imports only domain and itself.',
+  },
+  {
+    target: './src/domain',
+    from: [...clientDirs, './src/api/client.ts', './src/api/endpoints'],
+    message: 'domain is pure and shared with the server: it imports only the contract and itself.',
+  },
+  // The server takes only domain, api/contract and machines from the client side.
+  {
+    target: './server',
+    from: './src',
+    except: ['./domain', './api/contract'],
+    message: 'server imports only src/domain, src/api/contract and machines from the client side.',
+  },
+];
+
+export default defineConfig([
+  {
+    ignores: [
+      'dist/**',
+      'bench/dist/**',
+      'bench/results/**',
+      'coverage/**',
+      'data/**',
+      'public/**',
+      'server/db/migrations/**',
+      'tests/e2e/.artifacts/**',
+    ],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    files: ['**/*.{js,ts,tsx}'],
+    languageOptions: { ecmaVersion: 'latest', sourceType: 'module' },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+    },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+    },
+  },
+  { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: globals.node } },
+  // Globals per program.
+  { files: ['src/**'], languageOptions: { globals: globals.browser } },
+  { files: ['server/**', 'scripts/**', '*.{js,ts}'], languageOptions: { globals: globals.node } },
+  { files: ['machines/**', 'tests/**', 'bench/**'], languageOptions: { globals: { ...globals.browser, ...globals.node } } },
+  // No React below the views.
+  {
+    files: ['machines/**', 'src/domain/**', 'src/api/**', 'server/**', 'src/features/**/*Machine.ts'],
+    rules: { 'no-restricted-imports': ['error', reactModules] },
+  },
+  // Tests, benchmarks and scripts may reach into every layer and bend the style rules.
+  {
+    files: ['tests/**', 'bench/**', 'scripts/**'],
+    rules: {
+      'import-x/no-restricted-paths': 'off',
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/no-unused-vars': ['warn', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+]);
