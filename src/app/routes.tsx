@@ -33,6 +33,10 @@ const AdminMatchesPage = onDemand(() => import('../features/matches/AdminMatches
 const DisputesPage = onDemand(() => import('../features/admin/queues/MatchQueuePage'), 'DisputesPage');
 const IncompletePage = onDemand(() => import('../features/admin/queues/MatchQueuePage'), 'IncompletePage');
 const OverduePage = onDemand(() => import('../features/admin/queues/MatchQueuePage'), 'OverduePage');
+const SeasonsPage = onDemand(() => import('../features/seasons/SeasonsPage'), 'SeasonsPage');
+const SeasonPage = onDemand(() => import('../features/seasons/SeasonPage'), 'SeasonPage');
+const SeasonTeamsPage = onDemand(() => import('../features/seasons/SeasonTeamsPage'), 'SeasonTeamsPage');
+const AdminSeasonsPage = onDemand(() => import('../features/admin/seasons/AdminSeasonsPage'), 'AdminSeasonsPage');
 
 type Access = 'all' | 'user' | Role[];
 
@@ -57,6 +61,10 @@ export const ROUTES: { path: string; component: ComponentType; access: Access }[
   { path: '/tournaments/:tournamentId/matches', component: AdminMatchesPage, access: STAFF_ROLES },
   // Fixed sub-paths of a tournament (details, entries, matches, match/:matchId) go above this catch-all team page.
   { path: '/tournaments/:tournamentId/:teamId', component: TournamentTeamPage, access: 'all' },
+  { path: '/seasons', component: SeasonsPage, access: 'all' },
+  { path: '/seasons/:seasonId', component: SeasonPage, access: 'all' },
+  // Fixed sub-paths of a season go above /seasons/:seasonId/:divisionId.
+  { path: '/seasons/:seasonId/teams', component: SeasonTeamsPage, access: STAFF_ROLES },
   { path: '/invites', component: InvitesPage, access: 'user' },
   { path: '/login', component: LoginPage, access: 'all' },
   { path: '/auth/callback', component: CallbackPage, access: 'all' },
@@ -65,6 +73,7 @@ export const ROUTES: { path: string; component: ComponentType; access: Access }[
   { path: '/admin/disputes', component: DisputesPage, access: STAFF_ROLES },
   { path: '/admin/incomplete', component: IncompletePage, access: STAFF_ROLES },
   { path: '/admin/overdue', component: OverduePage, access: STAFF_ROLES },
+  { path: '/admin/seasons', component: AdminSeasonsPage, access: STAFF_ROLES },
   { path: '/admin/tournaments', component: AdminTournamentsPage, access: STAFF_ROLES },
   { path: '/admin/tournaments/:id/maps', component: MapsAndModesPage, access: STAFF_ROLES },
   { path: '/admin/tournaments/:id/entries', component: DefinedEntriesPage, access: STAFF_ROLES },
