@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Router } from 'wouter';
@@ -9,6 +10,18 @@ import { AppRoutes } from './routes';
 import { SessionContext, type SessionActor } from '../ui/session';
 import { BannedRedirect } from './Guard';
 
+/** What every screen stands in: Mantine with the app's theme and CSS variables, modals, and the notification stack. */
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="dark" forceColorScheme="dark">
+      <ModalsProvider>
+        {children}
+        <Notifications />
+      </ModalsProvider>
+    </MantineProvider>
+  );
+}
+
 interface AppProps {
   session: SessionActor;
   /** Tests pass wouter's memory location. */
@@ -17,18 +30,15 @@ interface AppProps {
 
 export function App({ session, hook }: AppProps) {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="dark" forceColorScheme="dark">
-      <ModalsProvider>
-        <SessionContext.Provider value={session}>
-          <Router hook={hook}>
-            <BannedRedirect />
-            <Layout>
-              <AppRoutes />
-            </Layout>
-          </Router>
-          <Notifications />
-        </SessionContext.Provider>
-      </ModalsProvider>
-    </MantineProvider>
+    <AppProviders>
+      <SessionContext.Provider value={session}>
+        <Router hook={hook}>
+          <BannedRedirect />
+          <Layout>
+            <AppRoutes />
+          </Layout>
+        </Router>
+      </SessionContext.Provider>
+    </AppProviders>
   );
 }

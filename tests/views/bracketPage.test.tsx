@@ -4,7 +4,8 @@ import { createActor, fromPromise } from 'xstate';
 import type { Tournament, TournamentMatch } from '../../src/api/contract/tournament';
 import { BRACKET_REFRESH_MS, bracketPageMachine } from '../../src/features/bracket/bracketPageMachine';
 import { startTestServer, type TestServer } from '../support/testServer';
-import { createAccount, createBracketFixture, firstPlayable, matchRow, playerOf, renderScreens } from './matchHarness';
+import { renderApp } from '../support/renderApp';
+import { createAccount, createBracketFixture, firstPlayable, matchRow, playerOf } from './bracketFixtures';
 
 configure({ asyncUtilTimeout: 8000 });
 
@@ -27,8 +28,8 @@ describe('bracket page', () => {
 
   const db = () => server.database.db;
   const mirror = () => screen.findByRole('navigation', { name: 'Bracket matches' });
-  const asUser = async (name: string, path: string) => renderScreens(path, await server.agent().signIn(name), { signedIn: true });
-  const asGuest = (path: string) => renderScreens(path, server.agent(), { signedIn: false });
+  const asUser = (name: string, path: string) => renderApp(path, { server, as: name });
+  const asGuest = (path: string) => renderApp(path, { server });
 
   it('shows the title, a link to the details and every match as a link that opens the match page', async () => {
     const f = await createBracketFixture(db(), { entries: 4 });
