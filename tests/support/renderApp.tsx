@@ -1,4 +1,4 @@
-import { act, cleanup, render, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { onTestFinished } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
@@ -60,13 +60,16 @@ export interface RenderedApp {
 const urlOf = (input: RequestInfo | URL) =>
   new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
 
-/** The header's avatar: the signed-in user's profile menu or the guest's sign-in link, once the session knows which. */
-function headerAccount() {
+/**
+ * Who the header shows: the signed-in user's name (the profile menu's avatar), null for a guest (the sign-in link), or
+ * undefined while it shows neither. Plain selectors: role queries over the whole header cost a visible share of a
+ * test's time in jsdom.
+ */
+function headerAccount(): string | null | undefined {
   const header = document.querySelector('header');
-  if (!header) return null;
-  const signedIn = within(header).queryByRole('button', { name: /^Profile menu for / });
-  if (signedIn) return signedIn.getAttribute('aria-label')!.slice('Profile menu for '.length);
-  return within(header).queryByRole('link', { name: 'Sign in' }) ? null : undefined;
+  const menu = header?.querySelector('button[aria-label^="Profile menu for "]');
+  if (menu) return menu.getAttribute('aria-label')!.slice('Profile menu for '.length);
+  return header?.querySelector('a[aria-label="Sign in"]') ? null : undefined;
 }
 
 /**
@@ -130,7 +133,7 @@ export async function renderApp(path: string, opts: RenderAppOptions): Promise<R
       () => {
         if (headerAccount() === undefined || !sessionIsIdle(session)) throw new Error('the app has not settled who is signed in');
       },
-      { timeout: 10_000 },
+      { timeout: 10_000, interval: 10 },
     );
     const shown = headerAccount();
     if (as && !signingIn && shown !== as) throw new Error(`signed in as ${as}, but the header shows ${shown ?? 'a guest'}`);

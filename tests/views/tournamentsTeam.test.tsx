@@ -73,7 +73,7 @@ describe('tournament team page', () => {
     const [captain, mate, outsider] = [await fx.player(), await fx.player(), await fx.player()];
     const admin = await fx.player({ role: 'OWNER' });
     const team = await fx.team(t.id, captain.id, [mate.id]);
-    const buttons = () => screen.queryAllByRole('button').map((b) => b.textContent);
+    const buttons = () => within(screen.getByRole('main')).queryAllByRole('button').map((b) => b.textContent);
     const path = `/tournaments/${t.id}/${team.id}`;
 
     await renderApp(path, { server, as: captain.discordName });
