@@ -9,11 +9,8 @@ import { createAccount, createBracketFixture, firstPlayable, matchRow, playerOf 
 
 configure({ asyncUtilTimeout: 8000 });
 
-// Node cannot load @pixi/react's ESM build (it imports 'react-reconciler/constants' without an extension, which only
-// bundlers resolve), and jsdom has no WebGL, so the canvas never mounts the Pixi Application here anyway: the page,
-// the lazy chunk, the canvas host and its DOM mirror are all real. The browser tests (tests/e2e/bracket.test.ts)
-// drive the real canvas.
-vi.mock('@pixi/react', () => ({ Application: () => null }));
+// jsdom has no WebGL: the canvas never mounts here (see tests/setup/dom.ts); the page, the lazy chunk, the canvas host
+// and its DOM mirror are all real. The browser tests (tests/e2e/bracket.test.ts) drive the real canvas.
 
 /**
  * The bracket page (/tournaments/{id}) against the real in-process server. jsdom has no WebGL, so the canvas shows
