@@ -306,3 +306,33 @@ describe('league matches: reads, captains\u2019 reports, disputes and admin resu
     });
   });
 });
+
+describe('the demo league has league matches in every queue', () => {
+  let server: TestServer;
+  let admin: Agent;
+  beforeAll(async () => {
+    server = await startTestServer({ seed: true });
+    admin = await server.agent().signIn('AdminAce');
+  });
+  afterAll(() => server.close());
+
+  it('lists disputed and half-reported matches of the GROUP_STAGES and PLAYOFFS seasons, and overdue playoff matches', async () => {
+    // The group season's unplayed matches are its next round, not due yet; the playoff season's are overdue.
+    for (const [kind, matchTypes] of [
+      ['dispute', ['GROUP_STAGE', 'PLAYOFF']],
+      ['incomplete', ['GROUP_STAGE', 'PLAYOFF']],
+      ['overdue', ['PLAYOFF']],
+    ] as const) {
+      const res = await admin.get(`/v1/match/${kind}?perPage=100`);
+      assert(res.body, SeasonQueuePage);
+      const types = new Set(res.body.results.map((r: { matchType: string }) => r.matchType));
+      expect([...types].sort(), kind).toEqual(matchTypes);
+    }
+    const disputes = (await admin.get('/v1/match/dispute?perPage=100')).body.results;
+    expect(disputes).toHaveLength(4);
+    const halfReported = (await admin.get('/v1/match/incomplete?perPage=100')).body.results.filter(
+      (r: { teamASubmitted: boolean; teamBSubmitted: boolean }) => r.teamASubmitted && !r.teamBSubmitted,
+    );
+    expect(halfReported).toHaveLength(4);
+  });
+});
