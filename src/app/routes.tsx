@@ -4,30 +4,39 @@ import type { Role } from '../domain/constants';
 import { Guard } from './Guard';
 import { NotFound } from '../ui/NotFound/NotFound';
 import { STAFF_ROLES } from '../ui/session';
-import { LoginPage } from '../features/auth/LoginPage';
-import { CallbackPage } from '../features/auth/CallbackPage';
-import { BannedPage } from '../features/auth/BannedPage';
-import { HomePage } from '../features/home/HomePage';
-import { LeaguePage } from '../features/league/LeaguePage';
-import { SupportPage } from '../features/support/SupportPage';
-import { PaymentPage } from '../features/payment/PaymentPage';
-import { PlayerRanksPage } from '../features/players/PlayerRanksPage';
-import { TeamRanksPage } from '../features/teams/TeamRanksPage';
-import { AdminDashboard } from '../features/admin/AdminDashboard';
-import { AdminTournamentsPage } from '../features/admin/tournaments/AdminTournamentsPage';
-import { MapsAndModesPage } from '../features/admin/tournaments/MapsAndModesPage';
-import { DefinedEntriesPage } from '../features/admin/tournaments/DefinedEntriesPage';
-import { UpcomingTournamentsPage } from '../features/tournaments/UpcomingTournamentsPage';
-import { AllTournamentsPage } from '../features/tournaments/AllTournamentsPage';
-import { HallOfFamePage } from '../features/tournaments/HallOfFamePage';
-import { TournamentDetailPage } from '../features/tournaments/detail/TournamentDetailPage';
-import { TournamentEntriesPage } from '../features/tournaments/entries/TournamentEntriesPage';
-import { TournamentTeamPage } from '../features/tournaments/team/TournamentTeamPage';
-import { InvitesPage } from '../features/invites/InvitesPage';
-import { BracketPage } from '../features/bracket/BracketPage';
-import { MatchPage } from '../features/matches/MatchPage';
-import { AdminMatchesPage } from '../features/matches/AdminMatchesPage';
-import { DisputesPage, IncompletePage, OverduePage } from '../features/admin/queues/MatchQueuePage';
+import { onDemand } from '../ui/onDemand';
+
+// Every screen is its own chunk, loaded when its route first renders.
+const LoginPage = onDemand(() => import('../features/auth/LoginPage'), 'LoginPage');
+const CallbackPage = onDemand(() => import('../features/auth/CallbackPage'), 'CallbackPage');
+const BannedPage = onDemand(() => import('../features/auth/BannedPage'), 'BannedPage');
+const HomePage = onDemand(() => import('../features/home/HomePage'), 'HomePage');
+const LeaguePage = onDemand(() => import('../features/league/LeaguePage'), 'LeaguePage');
+const SupportPage = onDemand(() => import('../features/support/SupportPage'), 'SupportPage');
+const PaymentPage = onDemand(() => import('../features/payment/PaymentPage'), 'PaymentPage');
+const PlayerRanksPage = onDemand(() => import('../features/players/PlayerRanksPage'), 'PlayerRanksPage');
+const TeamRanksPage = onDemand(() => import('../features/teams/TeamRanksPage'), 'TeamRanksPage');
+const AdminDashboard = onDemand(() => import('../features/admin/AdminDashboard'), 'AdminDashboard');
+const AdminTournamentsPage = onDemand(() => import('../features/admin/tournaments/AdminTournamentsPage'), 'AdminTournamentsPage');
+const MapsAndModesPage = onDemand(() => import('../features/admin/tournaments/MapsAndModesPage'), 'MapsAndModesPage');
+const DefinedEntriesPage = onDemand(() => import('../features/admin/tournaments/DefinedEntriesPage'), 'DefinedEntriesPage');
+const UpcomingTournamentsPage = onDemand(() => import('../features/tournaments/UpcomingTournamentsPage'), 'UpcomingTournamentsPage');
+const AllTournamentsPage = onDemand(() => import('../features/tournaments/AllTournamentsPage'), 'AllTournamentsPage');
+const HallOfFamePage = onDemand(() => import('../features/tournaments/HallOfFamePage'), 'HallOfFamePage');
+const TournamentDetailPage = onDemand(() => import('../features/tournaments/detail/TournamentDetailPage'), 'TournamentDetailPage');
+const TournamentEntriesPage = onDemand(() => import('../features/tournaments/entries/TournamentEntriesPage'), 'TournamentEntriesPage');
+const TournamentTeamPage = onDemand(() => import('../features/tournaments/team/TournamentTeamPage'), 'TournamentTeamPage');
+const InvitesPage = onDemand(() => import('../features/invites/InvitesPage'), 'InvitesPage');
+const BracketPage = onDemand(() => import('../features/bracket/BracketPage'), 'BracketPage');
+const MatchPage = onDemand(() => import('../features/matches/MatchPage'), 'MatchPage');
+const AdminMatchesPage = onDemand(() => import('../features/matches/AdminMatchesPage'), 'AdminMatchesPage');
+const DisputesPage = onDemand(() => import('../features/admin/queues/MatchQueuePage'), 'DisputesPage');
+const IncompletePage = onDemand(() => import('../features/admin/queues/MatchQueuePage'), 'IncompletePage');
+const OverduePage = onDemand(() => import('../features/admin/queues/MatchQueuePage'), 'OverduePage');
+const SeasonsPage = onDemand(() => import('../features/seasons/SeasonsPage'), 'SeasonsPage');
+const SeasonPage = onDemand(() => import('../features/seasons/SeasonPage'), 'SeasonPage');
+const SeasonTeamsPage = onDemand(() => import('../features/seasons/SeasonTeamsPage'), 'SeasonTeamsPage');
+const AdminSeasonsPage = onDemand(() => import('../features/admin/seasons/AdminSeasonsPage'), 'AdminSeasonsPage');
 
 type Access = 'all' | 'user' | Role[];
 
@@ -52,6 +61,10 @@ export const ROUTES: { path: string; component: ComponentType; access: Access }[
   { path: '/tournaments/:tournamentId/matches', component: AdminMatchesPage, access: STAFF_ROLES },
   // Fixed sub-paths of a tournament (details, entries, matches, match/:matchId) go above this catch-all team page.
   { path: '/tournaments/:tournamentId/:teamId', component: TournamentTeamPage, access: 'all' },
+  { path: '/seasons', component: SeasonsPage, access: 'all' },
+  { path: '/seasons/:seasonId', component: SeasonPage, access: 'all' },
+  // Fixed sub-paths of a season go above /seasons/:seasonId/:divisionId.
+  { path: '/seasons/:seasonId/teams', component: SeasonTeamsPage, access: STAFF_ROLES },
   { path: '/invites', component: InvitesPage, access: 'user' },
   { path: '/login', component: LoginPage, access: 'all' },
   { path: '/auth/callback', component: CallbackPage, access: 'all' },
@@ -60,6 +73,7 @@ export const ROUTES: { path: string; component: ComponentType; access: Access }[
   { path: '/admin/disputes', component: DisputesPage, access: STAFF_ROLES },
   { path: '/admin/incomplete', component: IncompletePage, access: STAFF_ROLES },
   { path: '/admin/overdue', component: OverduePage, access: STAFF_ROLES },
+  { path: '/admin/seasons', component: AdminSeasonsPage, access: STAFF_ROLES },
   { path: '/admin/tournaments', component: AdminTournamentsPage, access: STAFF_ROLES },
   { path: '/admin/tournaments/:id/maps', component: MapsAndModesPage, access: STAFF_ROLES },
   { path: '/admin/tournaments/:id/entries', component: DefinedEntriesPage, access: STAFF_ROLES },
