@@ -13,6 +13,8 @@ import {
 } from '../../domain/constants';
 import { Count, DateMillis, Id, Millis, NonBlank, Paged } from './common';
 import { TeamMember, TeamSummary } from './team';
+import type { MatchFacts } from '../../domain/matchRules';
+import { seasonMatchFacts } from '../../domain/season/seasonMatchFacts';
 
 export const SeasonType = enums(SEASON_TYPES);
 export type SeasonType = Infer<typeof SeasonType>;
@@ -235,3 +237,7 @@ export const TestEloBody = object({
 export type TestEloBody = Infer<typeof TestEloBody>;
 export const TestEloAnswer = integer();
 export type TestEloAnswer = Infer<typeof TestEloAnswer>;
+
+/** The facts the shared match rules (src/domain/matchRules.ts) read, from a league match as the API answers it. */
+export const seasonMatchViewFacts = (m: SeasonMatchView): MatchFacts =>
+  seasonMatchFacts({ ...m, teamAId: m.teamA?.id ?? null, teamBId: m.teamB?.id ?? null });
