@@ -2,10 +2,10 @@ import { and, asc, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import type { AdminUserRow, User, UserInfo } from '../../src/api/contract/user';
+import type { AdminUserPatch, AdminUserRow, User, UserInfo } from '../../src/api/contract/user';
 import { USER_ADMIN } from '../../src/domain/messages';
 import { revokeAllForUser } from '../auth/sessions';
-import { conflict, forbidden, notFound } from '../http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -114,6 +114,19 @@ export async function banUser(db: Db, config: Config, actor: UserRow, targetId: 
     await revokeAllForUser(tx, config, targetId);
     return row;
   });
+}
+
+/**
+ * Staff correct a player's record (PATCH /v1/user/{id}): only the fields sent change; a blank Activision ID clears
+ * it. An empty body is refused.
+ */
+export async function editUserRecord(db: Db, targetId: number, patch: AdminUserPatch): Promise<UserRow> {
+  const changes = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as AdminUserPatch;
+  if (Object.keys(changes).length === 0) throw badRequest(USER_ADMIN.nothingToEdit);
+  if (changes.battleTag !== undefined) changes.battleTag = changes.battleTag?.trim() || null;
+  const [row] = await db.update(users).set(changes).where(eq(users.id, targetId)).returning();
+  if (!row) throw notFound(USER_ADMIN.notFound);
+  return row;
 }
 
 /** How many players the invitee search answers at most. */

@@ -131,4 +131,9 @@ export const ROUTE_TABLE: Record<string, Row> = {
   'GET /v1/tournament/tournament-matches/:kind': row('staff', '/v1/tournament/tournament-matches/disputes'),
   'POST /v1/tournament/:id/switcheroo/teams': row('staff', `${TOUR}/switcheroo/teams`, { teams: [] }),
   'POST /v1/billing/webhook': row('public', undefined, {}),
+  // Admin users and staff (issue 14)
+  'GET /v1/user/staff': row('staff'),
+  'PATCH /v1/user/staff/:id': row('staff', '/v1/user/staff/{victim}', { role: 'ADMIN' }, { admin: 403 }),
+  'GET /v1/user/:id': row('public', '/v1/user/{player}'),
+  'PATCH /v1/user/:id': row('staff', '/v1/user/{victim}', {}),
 };
