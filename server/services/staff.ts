@@ -1,22 +1,16 @@
-import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import type { Role } from '../../src/domain/constants';
 import { USER_ADMIN } from '../../src/domain/messages';
 import { nextStaffRole, staffEventFor } from '../../machines/staffRoleMachine';
 import { conflict, forbidden, notFound } from '../http/errors';
-import { likePattern, type UserRow } from './users';
-
-const STAFF_ROLES: Role[] = ['ADMIN', 'OWNER'];
+import { STAFF } from '../auth/plugin';
+import { nameOrTagMatches, type UserRow } from './users';
 
 /** The Staff screen: ADMIN and OWNER users, owners first, then by name; search matches the name or the Activision ID. */
 export async function listStaff(db: Db, opts: { offset: number; perPage: number; search: string }) {
-  const where = and(
-    inArray(users.role, STAFF_ROLES),
-    opts.search
-      ? or(ilike(users.discordName, likePattern(opts.search)), ilike(users.battleTag, likePattern(opts.search)))
-      : undefined,
-  );
+  const where = and(inArray(users.role, STAFF), nameOrTagMatches(opts.search));
   const [rows, [{ total }]] = await Promise.all([
     db
       .select()

@@ -39,6 +39,10 @@ export const toAdminUserRow = (row: UserRow): AdminUserRow => ({ ...toUser(row),
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
 export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** The users lists' search: the Discord name or the Activision ID contains `search` (no condition when blank). */
+export const nameOrTagMatches = (search: string) =>
+  search ? or(ilike(users.discordName, likePattern(search)), ilike(users.battleTag, likePattern(search))) : undefined;
+
 export async function findUser(db: Db, id: number): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
@@ -52,9 +56,7 @@ export async function listPlayers(
   const where = and(
     eq(users.banned, false),
     opts.freeAgent === undefined ? undefined : eq(users.freeAgent, opts.freeAgent),
-    opts.search
-      ? or(ilike(users.discordName, likePattern(opts.search)), ilike(users.battleTag, likePattern(opts.search)))
-      : undefined,
+    nameOrTagMatches(opts.search),
   );
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -82,9 +84,7 @@ export async function findUserByName(db: Db, name: string): Promise<UserRow | un
 
 /** The admin users list: every user, banned ones included, by name; search matches the name or the Activision ID. */
 export async function listUsersForAdmin(db: Db, opts: { offset: number; perPage: number; search: string }) {
-  const where = opts.search
-    ? or(ilike(users.discordName, likePattern(opts.search)), ilike(users.battleTag, likePattern(opts.search)))
-    : undefined;
+  const where = nameOrTagMatches(opts.search);
   const [rows, [{ total }]] = await Promise.all([
     db
       .select()
