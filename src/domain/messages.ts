@@ -284,6 +284,12 @@ export const USER_ADMIN = {
   banSelf: 'You cannot ban yourself',
   banOwner: 'An owner cannot be banned',
   banStaff: 'Only an owner can ban a member of staff',
+  nothingToEdit: 'Please change at least one field',
+  ownerOnly: 'Only an owner can change the staff team',
+  ownRole: 'You cannot change your own role',
+  bannedStaff: 'A banned user cannot join the staff team',
+  lastOwner: 'The last owner cannot be demoted or removed from the staff team',
+  roleStep: (from: string, to: string) => `A ${from} cannot be made ${to} in one step: promote them to ADMIN first`,
 } as const;
 
 /** Refusals of the SWITCHEROO pairing save (POST /v1/tournament/{id}/switcheroo/teams). */
