@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../support/testServer';
 import { CONFIRM, ERRORS, VALIDATION } from '../../src/domain/messages';
 import { formatDateTime } from '../../src/domain/dates';
 import { findUserRow, insertUser } from '../support/fixtures';
-import { openApp } from './seasonsHarness';
+import { renderApp } from '../support/renderApp';
 
 configure({ asyncUtilTimeout: 8000 });
 let server: TestServer;
@@ -35,7 +35,7 @@ describe('/admin/staff', () => {
   it('shows an ADMIN the staff table, with n/a for a missing Activision ID, but no staff actions', async () => {
     const joined = Date.UTC(2025, 2, 4, 9, 30);
     const staff = await insertUser(server.database.db, { role: 'ADMIN', battleTag: null, joined });
-    await openApp(server, '/admin/staff', 'AdminAce');
+    await renderApp('/admin/staff', { server, as: 'AdminAce' });
     const table = await screen.findByRole('table');
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent).slice(0, 4)).toEqual(['DISCORD NAME', 'ROLE', 'ACTIVISION ID', 'DATE JOINED']);
     await screen.findByRole('cell', { name: 'ClutchOwner' });
@@ -47,7 +47,7 @@ describe('/admin/staff', () => {
 
   it('lets the OWNER promote a player to ADMIN through the user search', async () => {
     const player = await insertUser(server.database.db, { discordName: `Rookie${Date.now() % 100000}` });
-    const { user } = await openApp(server, '/admin/staff', 'ClutchOwner');
+    const { user } = await renderApp('/admin/staff', { server, as: 'ClutchOwner' });
     await user.click(await screen.findByRole('button', { name: 'Promote New Staff' }));
     const dialog = await screen.findByRole('dialog', { name: 'Promote New Staff' });
     expect(within(dialog).getByText(VALIDATION.staffSearch)).toBeTruthy();
@@ -71,7 +71,7 @@ describe('/admin/staff', () => {
 
   it('offers the OWNER promote, demote and remove on other rows only, and applies each', async () => {
     const staff = await insertUser(server.database.db, { role: 'ADMIN', discordName: `Deputy${Date.now() % 100000}` });
-    const { user } = await openApp(server, '/admin/staff', 'ClutchOwner');
+    const { user } = await renderApp('/admin/staff', { server, as: 'ClutchOwner' });
     await screen.findByRole('cell', { name: staff.discordName });
     expect(screen.queryByRole('button', { name: 'Options for ClutchOwner' })).toBeNull();
     expect(await menuItems(user, staff.discordName)).toEqual(['PROMOTE TO OWNER', 'REMOVE FROM STAFF']);

@@ -3,7 +3,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { startTestServer, type TestServer } from '../support/testServer';
 import { CONFIRM, SUCCESS } from '../../src/domain/messages';
 import { findUserRow, insertUser } from '../support/fixtures';
-import { openApp } from './seasonsHarness';
+import { renderApp } from '../support/renderApp';
 
 configure({ asyncUtilTimeout: 8000 });
 let server: TestServer;
@@ -15,7 +15,7 @@ afterAll(() => server?.close());
 
 /** /admin/users as AdminAce, searched for `term` until `name`'s row shows. */
 async function openUsers(term: string, name: string) {
-  const app = await openApp(server, '/admin/users', 'AdminAce');
+  const app = await renderApp('/admin/users', { server, as: 'AdminAce' });
   await app.user.type(await screen.findByRole('searchbox', { name: 'Search by Discord name or Activision ID' }), term);
   await screen.findByRole('button', { name: `Edit ${name}` });
   return app;
