@@ -28,6 +28,10 @@ import { BracketPage } from '../features/bracket/BracketPage';
 import { MatchPage } from '../features/matches/MatchPage';
 import { AdminMatchesPage } from '../features/matches/AdminMatchesPage';
 import { DisputesPage, IncompletePage, OverduePage } from '../features/admin/queues/MatchQueuePage';
+import { SeasonsPage } from '../features/seasons/SeasonsPage';
+import { SeasonPage } from '../features/seasons/SeasonPage';
+import { SeasonTeamsPage } from '../features/seasons/SeasonTeamsPage';
+import { AdminSeasonsPage } from '../features/admin/seasons/AdminSeasonsPage';
 
 type Access = 'all' | 'user' | Role[];
 
@@ -52,6 +56,10 @@ export const ROUTES: { path: string; component: ComponentType; access: Access }[
   { path: '/tournaments/:tournamentId/matches', component: AdminMatchesPage, access: STAFF_ROLES },
   // Fixed sub-paths of a tournament (details, entries, matches, match/:matchId) go above this catch-all team page.
   { path: '/tournaments/:tournamentId/:teamId', component: TournamentTeamPage, access: 'all' },
+  { path: '/seasons', component: SeasonsPage, access: 'all' },
+  { path: '/seasons/:seasonId', component: SeasonPage, access: 'all' },
+  // Fixed sub-paths of a season go above /seasons/:seasonId/:divisionId.
+  { path: '/seasons/:seasonId/teams', component: SeasonTeamsPage, access: STAFF_ROLES },
   { path: '/invites', component: InvitesPage, access: 'user' },
   { path: '/login', component: LoginPage, access: 'all' },
   { path: '/auth/callback', component: CallbackPage, access: 'all' },
@@ -60,6 +68,7 @@ export const ROUTES: { path: string; component: ComponentType; access: Access }[
   { path: '/admin/disputes', component: DisputesPage, access: STAFF_ROLES },
   { path: '/admin/incomplete', component: IncompletePage, access: STAFF_ROLES },
   { path: '/admin/overdue', component: OverduePage, access: STAFF_ROLES },
+  { path: '/admin/seasons', component: AdminSeasonsPage, access: STAFF_ROLES },
   { path: '/admin/tournaments', component: AdminTournamentsPage, access: STAFF_ROLES },
   { path: '/admin/tournaments/:id/maps', component: MapsAndModesPage, access: STAFF_ROLES },
   { path: '/admin/tournaments/:id/entries', component: DefinedEntriesPage, access: STAFF_ROLES },

@@ -1,3 +1,4 @@
+import { Link } from 'wouter';
 import { AspectRatio, Button, Group, Image, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { PageTitle } from '../../ui/PageTitle/PageTitle';
 import { SITE } from '../../ui/siteLinks';
@@ -55,6 +56,10 @@ export function LeaguePage() {
           <Image src={groupsImage} alt="A division: Group A and Group B feed the playoff bracket" radius="sm" />
         </Paper>
         <Group>
+          {/* The header has no SEASONS item (spec): the league page is where players find the seasons. */}
+          <Button component={Link} href="/seasons">
+            Seasons
+          </Button>
           <Button component="a" href={SITE.discordInvite} target="_blank" rel="noopener" color="#5865F2">
             Join our Discord community
           </Button>

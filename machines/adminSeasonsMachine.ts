@@ -1,0 +1,207 @@
+import { and, assign, fromPromise, setup } from 'xstate';
+import type { Season, SeasonBody } from '../src/api/contract/season';
+import {
+  closeSignups,
+  createSeason,
+  deleteSeason,
+  reopenSignups,
+  resetGroupStages,
+  revertToGroupStages,
+  saveDivisionSplits,
+  startGroupStages,
+  startPlayoffs,
+  updateSeason,
+} from '../src/api/endpoints/seasons';
+import { divisionSplitsError, normaliseSplits } from '../src/domain/season/divisionSplits';
+import { seasonSnapshotFor, type SeasonEvent } from './seasonMachine';
+
+/** The OPTIONS menu actions that call the server (Edit, View Season Preview and Division Splits open screens). */
+export type SeasonAction =
+  | 'closeSignups'
+  | 'reopenSignups'
+  | 'startGroupStages'
+  | 'resetGroupStages'
+  | 'startPlayoffs'
+  | 'revertToGroupStages'
+  | 'delete';
+
+/** The lifecycle event each action stands for: the season machine decides whether the menu offers it. */
+export function lifecycleEvent(season: Season, action: SeasonAction | 'edit' | 'preview' | 'splits'): SeasonEvent {
+  const facts = { divisionSplits: season.divisionSplits, joinedTeamsCount: season.joinedTeamsCount };
+  switch (action) {
+    case 'closeSignups':
+      return { type: 'season.closeSignups' };
+    case 'reopenSignups':
+      return { type: 'season.reopenSignups' };
+    case 'startGroupStages':
+      return { type: 'season.startGroupStages', ...facts };
+    case 'resetGroupStages':
+      return { type: 'season.resetGroupStages' };
+    case 'startPlayoffs':
+      return { type: 'season.startPlayoffs' };
+    case 'revertToGroupStages':
+      return { type: 'season.revertToGroupStages' };
+    case 'delete':
+      return { type: 'season.delete' };
+    case 'edit':
+      return { type: 'season.edit' };
+    case 'preview':
+      return { type: 'season.preview' };
+    case 'splits':
+      // Offered whenever some split could be saved: all the teams in one division is one.
+      return { type: 'season.setDivisionSplits', divisionSplits: [season.joinedTeamsCount], joinedTeamsCount: season.joinedTeamsCount };
+  }
+}
+
+/** Whether the season's lifecycle allows `action` in its current state. */
+export const seasonAllows = (season: Season, action: Parameters<typeof lifecycleEvent>[1]) =>
+  seasonSnapshotFor(season.seasonType).can(lifecycleEvent(season, action));
+
+const CALL: Record<SeasonAction, (id: number) => Promise<void>> = {
+  closeSignups,
+  reopenSignups,
+  startGroupStages,
+  resetGroupStages,
+  startPlayoffs,
+  revertToGroupStages,
+  delete: deleteSeason,
+};
+
+/** Every action but starting the group stages asks first (seasons-and-admin §8, confirmation dialogs). */
+const UNCONFIRMED: ReadonlySet<SeasonAction> = new Set(['startGroupStages']);
+
+export interface AdminSeasonsContext {
+  target: Season | null;
+  action: SeasonAction | null;
+  /** The season in the add/edit dialog (null while adding). */
+  editing: Season | null;
+  /** The splits being edited, Division 1 first. */
+  splits: number[];
+}
+
+export type AdminSeasonsEvent =
+  | { type: 'row.act'; season: Season; action: SeasonAction }
+  | { type: 'action.confirm' }
+  | { type: 'action.cancel' }
+  | { type: 'form.open'; season: Season | null }
+  | { type: 'form.submit'; body: SeasonBody }
+  | { type: 'form.close' }
+  | { type: 'splits.open'; season: Season }
+  | { type: 'splits.change'; index: number; value: number }
+  | { type: 'splits.add' }
+  | { type: 'splits.save' }
+  | { type: 'splits.close' };
+
+const requested = (event: AdminSeasonsEvent) => (event.type === 'row.act' ? event : null);
+
+/**
+ * The admin seasons table: idle; confirming then working for the lifecycle actions of the OPTIONS menu; the
+ * add/edit dialog (editing → saving); the division splits editor (splitting → savingSplits).
+ * Effects are named actions the view provides: `notifyDone` (params: the action done and the season),
+ * `notifySaved` (params: whether it was an edit), `notifySplitsSaved`, `reportError` and `reload` (the table).
+ */
+export const adminSeasonsMachine = setup({
+  types: { context: {} as AdminSeasonsContext, events: {} as AdminSeasonsEvent },
+  actors: {
+    runAction: fromPromise<void, { id: number; action: SeasonAction }>(({ input }) => CALL[input.action](input.id)),
+    saveSeason: fromPromise<void, { season: Season | null; body: SeasonBody }>(({ input }) =>
+      input.season ? updateSeason(input.season.id, input.body) : createSeason(input.body),
+    ),
+    saveSplits: fromPromise<void, { id: number; splits: number[] }>(({ input }) =>
+      saveDivisionSplits(input.id, { divisionSplits: normaliseSplits(input.splits) }),
+    ),
+  },
+  actions: {
+    notifyDone: (_, _params: { action: SeasonAction; season: Season }) => {},
+    notifySaved: (_, _params: { edited: boolean }) => {},
+    notifySplitsSaved: () => {},
+    reportError: (_, _params: { error: unknown }) => {},
+    reload: () => {},
+    select: assign({ target: ({ event }) => requested(event)!.season, action: ({ event }) => requested(event)!.action }),
+    clear: assign({ target: null, action: null }),
+  },
+  guards: {
+    isAllowed: ({ event }) => {
+      const e = requested(event);
+      return !!e && seasonAllows(e.season, e.action);
+    },
+    needsConfirmation: ({ event }) => !UNCONFIRMED.has(requested(event)!.action),
+    splitsBalanced: ({ context }) => divisionSplitsError(context.splits, context.target?.joinedTeamsCount ?? 0) === null,
+  },
+}).createMachine({
+  id: 'adminSeasons',
+  context: { target: null, action: null, editing: null, splits: [] },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'row.act': [
+          { guard: and(['isAllowed', 'needsConfirmation']), target: 'confirming', actions: 'select' },
+          { guard: 'isAllowed', target: 'working', actions: 'select' },
+        ],
+        'form.open': { target: 'editing', actions: assign({ editing: ({ event }) => event.season }) },
+        'splits.open': {
+          guard: ({ event }) => seasonAllows(event.season, 'splits'),
+          target: 'splitting',
+          // Start from the saved splits, or one division holding every team.
+          actions: assign({
+            target: ({ event }) => event.season,
+            splits: ({ event }) => (event.season.divisionSplits.length > 0 ? [...event.season.divisionSplits] : [event.season.joinedTeamsCount]),
+          }),
+        },
+      },
+    },
+    confirming: {
+      on: { 'action.confirm': 'working', 'action.cancel': { target: 'idle', actions: 'clear' } },
+    },
+    working: {
+      invoke: {
+        src: 'runAction',
+        input: ({ context }) => ({ id: context.target!.id, action: context.action! }),
+        onDone: {
+          target: 'idle',
+          actions: [{ type: 'notifyDone', params: ({ context }) => ({ action: context.action!, season: context.target! }) }, 'reload', 'clear'],
+        },
+        // The state may have moved under us: reload so the menu offers what is possible now.
+        onError: { target: 'idle', actions: [{ type: 'reportError', params: ({ event }) => ({ error: event.error }) }, 'reload', 'clear'] },
+      },
+    },
+    editing: {
+      on: {
+        'form.submit': 'saving',
+        'form.close': { target: 'idle', actions: assign({ editing: null }) },
+      },
+    },
+    saving: {
+      invoke: {
+        src: 'saveSeason',
+        input: ({ context, event }) => ({ season: context.editing, body: (event as Extract<AdminSeasonsEvent, { type: 'form.submit' }>).body }),
+        onDone: {
+          target: 'idle',
+          actions: [{ type: 'notifySaved', params: ({ context }) => ({ edited: context.editing !== null }) }, assign({ editing: null }), 'reload'],
+        },
+        onError: { target: 'editing', actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    splitting: {
+      on: {
+        'splits.change': {
+          actions: assign({
+            splits: ({ context, event }) => context.splits.map((n, i) => (i === event.index ? Math.max(0, Math.trunc(event.value) || 0) : n)),
+          }),
+        },
+        'splits.add': { actions: assign({ splits: ({ context }) => [...context.splits, 0] }) },
+        'splits.save': { guard: 'splitsBalanced', target: 'savingSplits' },
+        'splits.close': { target: 'idle', actions: ['clear', assign({ splits: [] })] },
+      },
+    },
+    savingSplits: {
+      invoke: {
+        src: 'saveSplits',
+        input: ({ context }) => ({ id: context.target!.id, splits: context.splits }),
+        onDone: { target: 'idle', actions: ['notifySplitsSaved', 'reload', 'clear', assign({ splits: [] })] },
+        onError: { target: 'splitting', actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+  },
+});

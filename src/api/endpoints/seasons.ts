@@ -1,0 +1,61 @@
+import { literal, union } from 'superstruct';
+import { api } from '../client';
+import { PaymentSecret, RefundAnswer } from '../contract/billing';
+import { DivisionDetail, Season, type DivisionSplitsBody, type JoinSeasonBody, type SeasonBody } from '../contract/season';
+import type { AdminUserPatch } from '../contract/user';
+
+/** The public seasons list (GET /v1/season?userId&pageNo; the page size comes from the answer), for usePagedList. */
+export const SEASONS_ENDPOINT = '/season';
+/** The admin seasons table (GET /v1/season/all-seasons?pageNo&search), for usePagedList. */
+export const ADMIN_SEASONS_ENDPOINT = '/season/all-seasons';
+/** The teams of a season (GET /v1/season/{id}/teams?pageNo&search, staff only), for usePagedList. */
+export const seasonTeamsEndpoint = (seasonId: number) => `/season/${seasonId}/teams`;
+
+/** GET /v1/season/{id} (the viewer's userPartOfTeam and teamMembersCount come from the session cookie). */
+export const getSeason = (id: number) => api.call(`/season/${id}`, Season);
+/** GET /v1/season/{id}/preview: a CLOSED season's divisions as the splits would make them (staff). */
+export const getSeasonPreview = (id: number) => api.call(`/season/${id}/preview`, Season);
+/** GET /v1/season/latest. */
+export const getLatestSeason = () => api.call('/season/latest', Season);
+/** GET /v1/season/divisions/{id}: one division's groups or bracket. */
+export const getDivision = (id: number) => api.call(`/season/divisions/${id}`, DivisionDetail);
+
+/** POST /v1/season. */
+export const createSeason = (body: SeasonBody) => api.send('/season', { method: 'POST', body });
+/** PATCH /v1/season/{id}. */
+export const updateSeason = (id: number, body: SeasonBody) => api.send(`/season/${id}`, { method: 'PATCH', body });
+/** DELETE /v1/season/{id}: also removes its Discord channels and roles. */
+export const deleteSeason = (id: number) => api.send(`/season/${id}`, { method: 'DELETE' });
+
+/** POST /v1/season/{id}/close-signups (OPEN → CLOSED). */
+export const closeSignups = (id: number) => api.send(`/season/${id}/close-signups`, { method: 'POST' });
+/** POST /v1/season/{id}/reopen-signups (CLOSED → OPEN). */
+export const reopenSignups = (id: number) => api.send(`/season/${id}/reopen-signups`, { method: 'POST' });
+/** POST /v1/season/{id}/progress-playoffs: starts the group stages (CLOSED → GROUP_STAGES). */
+export const startGroupStages = (id: number) => api.send(`/season/${id}/progress-playoffs`, { method: 'POST' });
+/** POST /v1/season/{id}/reset-group-stages (GROUP_STAGES → CLOSED). */
+export const resetGroupStages = (id: number) => api.send(`/season/${id}/reset-group-stages`, { method: 'POST' });
+/** POST /v1/season/{id}/progress-double-elim: starts the playoffs (GROUP_STAGES → PLAYOFFS). */
+export const startPlayoffs = (id: number) => api.send(`/season/${id}/progress-double-elim`, { method: 'POST' });
+/** POST /v1/season/{id}/revert-to-group-stages (PLAYOFFS → GROUP_STAGES). */
+export const revertToGroupStages = (id: number) => api.send(`/season/${id}/revert-to-group-stages`, { method: 'POST' });
+/** PATCH /v1/season/{id}/division-splits (CLOSED; zeros are dropped on save). */
+export const saveDivisionSplits = (id: number, body: DivisionSplitsBody) =>
+  api.send(`/season/${id}/division-splits`, { method: 'PATCH', body });
+
+/** POST /v1/billing/join-season/{seasonId}/{teamId} (terms ticked): `true` for a free season, else the payment secret. */
+export const joinSeason = (seasonId: number, teamId: number) =>
+  api.call(`/billing/join-season/${seasonId}/${teamId}`, union([literal(true), PaymentSecret]), {
+    method: 'POST',
+    body: { termsAccepted: true } satisfies JoinSeasonBody,
+  });
+/** DELETE /v1/billing/remove-team/{seasonId}/{teamId} (staff). */
+export const removeSeasonTeam = (seasonId: number, teamId: number) =>
+  api.send(`/billing/remove-team/${seasonId}/${teamId}`, { method: 'DELETE' });
+/** POST /v1/billing/refund-entry/{seasonId}/{teamId} (staff). */
+export const refundSeasonEntry = (seasonId: number, teamId: number) =>
+  api.call(`/billing/refund-entry/${seasonId}/${teamId}`, RefundAnswer, { method: 'POST' });
+
+/** PATCH /v1/user/{id} with katanaRank alone: staff correct a member's KR from the season page. */
+export const setMemberKr = (userId: number, katanaRank: number) =>
+  api.send(`/user/${userId}`, { method: 'PATCH', body: { katanaRank } satisfies AdminUserPatch });

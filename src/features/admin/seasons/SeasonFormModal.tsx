@@ -1,0 +1,50 @@
+import { Button, Checkbox, Group, Modal, NumberInput, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import type { Season, SeasonBody } from '../../../api/contract/season';
+import { DUE_DATES, parseTypedDate, toBody, validationRules, valuesOf, type SeasonFormValues } from './seasonForm';
+
+interface SeasonFormModalProps {
+  /** The season to edit, or null to add one. */
+  season: Season | null;
+  busy: boolean;
+  onSubmit: (body: SeasonBody) => void;
+  onClose: () => void;
+}
+
+const DATE_PROPS = { valueFormat: 'DD/MM/YYYY', placeholder: 'dd/mm/yyyy', dateParser: parseTypedDate, withAsterisk: true } as const;
+
+/** The Add/Edit Season dialog: every season field and the eight due dates, validated on submit (spec §5). */
+export function SeasonFormModal({ season, busy, onSubmit, onClose }: SeasonFormModalProps) {
+  const form = useForm<SeasonFormValues>({ initialValues: valuesOf(season), validate: validationRules });
+  return (
+    <Modal opened onClose={onClose} size={640} title={season ? `Edit ${season.name}` : 'Add Season'} closeOnClickOutside={!busy} closeOnEscape={!busy}>
+      <form noValidate onSubmit={form.onSubmit((values) => onSubmit(toBody(values, season)))}>
+        <Stack gap="sm">
+          <TextInput label="Name" withAsterisk maxLength={120} {...form.getInputProps('name')} />
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+            <DateInput label="Start Date" {...DATE_PROPS} {...form.getInputProps('startDate')} />
+            <NumberInput label="Group Stage Weeks" withAsterisk min={1} allowDecimal={false} {...form.getInputProps('playoffWeeks')} />
+            <NumberInput label="Entry Fee" withAsterisk min={0} decimalScale={2} prefix="€" {...form.getInputProps('entryFee')} />
+          </SimpleGrid>
+          <Textarea label="Prize Pool Info" withAsterisk rows={2} maxLength={500} {...form.getInputProps('prizePoolInfo')} />
+          <Textarea label="Season Info" withAsterisk rows={3} maxLength={5000} {...form.getInputProps('seasonInfo')} />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            {DUE_DATES.map(({ field, label }) => (
+              <DateInput key={field} label={label} {...DATE_PROPS} {...form.getInputProps(field)} />
+            ))}
+          </SimpleGrid>
+          <Checkbox label="Published" {...form.getInputProps('published', { type: 'checkbox' })} />
+          <Group justify="flex-end" mt="md">
+            <Button variant="default" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy}>
+              {season ? 'Save Changes' : 'Add Season'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

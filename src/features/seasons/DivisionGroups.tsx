@@ -1,0 +1,62 @@
+import { Anchor, Card, Group as Row, SimpleGrid, Stack, Table, Title, UnstyledButton } from '@mantine/core';
+import { Link } from 'wouter';
+import type { Season, SeasonTeam } from '../../api/contract/season';
+import { EmptyMessage } from '../tournaments/EmptyMessage';
+
+interface DivisionGroupsProps {
+  season: Season;
+  /** Staff: clicking a team edits a member's KR. */
+  onTeamClick?: (team: SeasonTeam) => void;
+}
+
+/** A closed (or later) season: each division with its groups, every team with its record and average KR. */
+export function DivisionGroups({ season, onTeamClick }: DivisionGroupsProps) {
+  if (season.divisions.length === 0) return <EmptyMessage>The divisions are not set yet</EmptyMessage>;
+  return (
+    <Stack gap="xl">
+      {season.divisions.map((d) => (
+        <section key={d.id} aria-label={d.name}>
+          <Row justify="space-between" mb="sm">
+            <Title order={2}>
+              {d.name} ({d.joinedTeamsCount} teams)
+            </Title>
+            {season.seasonType !== 'CLOSED' && (
+              <Anchor component={Link} href={`/seasons/${season.id}/${d.id}`}>
+                View Division
+              </Anchor>
+            )}
+          </Row>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {d.groups.map((g) => (
+              <Card key={g.id} withBorder>
+                <Title order={3} size="h4" mb="xs">
+                  {g.name}
+                </Title>
+                <Table aria-label={`${d.name} ${g.name}`}>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>TEAM</Table.Th>
+                      <Table.Th>W-L</Table.Th>
+                      <Table.Th>AVG KR</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {g.teams.map((t) => (
+                      <Table.Tr key={t.id}>
+                        <Table.Td>{onTeamClick ? <UnstyledButton onClick={() => onTeamClick(t)}>{t.name}</UnstyledButton> : t.name}</Table.Td>
+                        <Table.Td>
+                          {t.divisionWins}-{t.divisionLosses}
+                        </Table.Td>
+                        <Table.Td>{Math.round(t.averageKR)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Card>
+            ))}
+          </SimpleGrid>
+        </section>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,36 @@
+import { Button, Group, Modal, NumberInput, Select, Stack } from '@mantine/core';
+import type { SnapshotFrom } from 'xstate';
+import type { MemberKrEvent, memberKrMachine } from '../../../machines/memberKrMachine';
+
+interface MemberKrModalProps {
+  snapshot: SnapshotFrom<typeof memberKrMachine>;
+  send: (event: MemberKrEvent) => void;
+}
+
+/** Staff: pick a member of the clicked team and set their KR. */
+export function MemberKrModal({ snapshot, send }: MemberKrModalProps) {
+  const { team, userId, kr } = snapshot.context;
+  const saving = snapshot.matches('saving');
+  return (
+    <Modal opened={!snapshot.matches('closed')} onClose={() => send({ type: 'kr.close' })} title={`Edit KR: ${team?.name ?? ''}`} size={380} centered>
+      <Stack gap="sm">
+        <Select
+          label="Member"
+          data={(team?.users ?? []).map((u) => ({ value: String(u.id), label: u.discordName }))}
+          value={userId === null ? null : String(userId)}
+          onChange={(v) => v && send({ type: 'member.select', userId: Number(v) })}
+          allowDeselect={false}
+        />
+        <NumberInput label="KR" min={0} value={kr} onChange={(v) => send({ type: 'kr.change', kr: v === '' ? '' : Number(v) })} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => send({ type: 'kr.close' })} disabled={saving}>
+            Cancel
+          </Button>
+          <Button onClick={() => send({ type: 'kr.save' })} loading={saving} disabled={!snapshot.can({ type: 'kr.save' })}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

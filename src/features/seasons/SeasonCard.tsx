@@ -1,0 +1,52 @@
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'wouter';
+import type { Season } from '../../api/contract/season';
+import { formatDate } from '../../domain/dates';
+import { seasonWeeks } from '../../domain/season/seasonDates';
+import { isStaffRole, useSessionUser } from '../../ui/session';
+import { formatEuros } from '../payment/formatEuros';
+import { JoinSeason } from './JoinSeason';
+
+/**
+ * A season in the list: name, start date, length, fee and teams; Join Season while OPEN, Divisions while it is
+ * being played, View Ranks once COMPLETE; Teams for staff.
+ */
+export function SeasonCard({ season: s, reload }: { season: Season; reload: () => void }) {
+  const user = useSessionUser();
+  const page = `/seasons/${s.id}`;
+  return (
+    <Card withBorder radius="md" padding="lg" component="article" aria-label={s.name}>
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap" align="start">
+          <Text component={Link} href={page} fw={800} size="lg" lineClamp={2}>
+            {s.name}
+          </Text>
+          <Badge variant="light">{s.seasonType}</Badge>
+        </Group>
+        <Text size="sm">
+          Starts {formatDate(s.startDate)} · {seasonWeeks(s.startDate, s.grandFinalDueBy)} weeks
+        </Text>
+        <Text size="sm" c="dimmed">
+          Entry fee {formatEuros(s.entryFee)} · {s.joinedTeamsCount} teams
+        </Text>
+        <Text size="sm" lineClamp={3}>
+          {s.prizePoolInfo}
+        </Text>
+      </Stack>
+      <Group mt="md" gap="xs">
+        {isStaffRole(user?.role) && (
+          <Button component={Link} href={`${page}/teams`} variant="default" size="xs">
+            Teams
+          </Button>
+        )}
+        {s.seasonType === 'OPEN' ? (
+          <JoinSeason season={s} reload={reload} />
+        ) : (
+          <Button component={Link} href={page} variant="light" size="xs">
+            {s.seasonType === 'COMPLETE' ? 'View Ranks' : 'Divisions'}
+          </Button>
+        )}
+      </Group>
+    </Card>
+  );
+}

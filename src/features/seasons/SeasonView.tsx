@@ -1,0 +1,87 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { useMachine } from '@xstate/react';
+import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import type { Season } from '../../api/contract/season';
+import { formatDate } from '../../domain/dates';
+import { SUCCESS } from '../../domain/messages';
+import { seasonWeeks } from '../../domain/season/seasonDates';
+import { notifyError, notifySuccess } from '../../ui/notify';
+import { PageTitle } from '../../ui/PageTitle/PageTitle';
+import { isStaffRole, useSessionUser } from '../../ui/session';
+import { adminSeasonsMachine, seasonAllows } from '../../../machines/adminSeasonsMachine';
+import { memberKrMachine } from '../../../machines/memberKrMachine';
+import { formatEuros } from '../payment/formatEuros';
+import { DivisionGroups } from './DivisionGroups';
+import { DivisionTable } from './DivisionTable';
+import { JoinSeason } from './JoinSeason';
+import { MemberKrModal } from './MemberKrModal';
+
+/**
+ * A season: its facts, then the division table while OPEN, or the divisions with their groups and each team's
+ * average KR once closed. Staff click a team to edit a member's KR, and start the group stages of a CLOSED season
+ * here (then go to the admin seasons page).
+ */
+export function SeasonView({ season, reload }: { season: Season; reload: () => void }) {
+  const staff = isStaffRole(useSessionUser()?.role);
+  const [, navigate] = useLocation();
+  const [adminLogic] = useState(() =>
+    adminSeasonsMachine.provide({
+      actions: {
+        notifyDone: () => notifySuccess(SUCCESS.groupStagesStarted),
+        reportError: (_, { error }) => notifyError(error),
+        reload: () => navigate('/admin/seasons'),
+      },
+    }),
+  );
+  const [admin, sendAdmin] = useMachine(adminLogic);
+  const [krLogic] = useState(() =>
+    memberKrMachine.provide({
+      actions: {
+        notifySaved: () => notifySuccess({ title: 'KR Updated' }),
+        reportError: (_, { error }) => notifyError(error),
+        reload: () => reload(),
+      },
+    }),
+  );
+  const [kr, sendKr] = useMachine(krLogic);
+  const canStart = staff && seasonAllows(season, 'startGroupStages');
+  return (
+    <>
+      <PageTitle
+        actions={
+          <Group gap="sm">
+            {staff && (
+              <Button component={Link} href={`/seasons/${season.id}/teams`} variant="default">
+                Teams
+              </Button>
+            )}
+            {season.seasonType === 'OPEN' && <JoinSeason season={season} reload={reload} />}
+            {canStart && (
+              <Button onClick={() => sendAdmin({ type: 'row.act', season, action: 'startGroupStages' })} loading={admin.matches('working')}>
+                Start Group Stages
+              </Button>
+            )}
+          </Group>
+        }
+      >
+        {season.name}
+      </PageTitle>
+      <Stack gap="lg">
+        <Text>
+          {season.seasonType} · Starts {formatDate(season.startDate)} · {seasonWeeks(season.startDate, season.grandFinalDueBy)} weeks · Entry fee{' '}
+          {formatEuros(season.entryFee)} · {season.joinedTeamsCount} teams
+        </Text>
+        <Text c="dimmed" style={{ whiteSpace: 'pre-line' }}>
+          {season.seasonInfo}
+        </Text>
+        {season.seasonType === 'OPEN' ? (
+          <DivisionTable season={season} />
+        ) : (
+          <DivisionGroups season={season} onTeamClick={staff ? (team) => sendKr({ type: 'team.open', team }) : undefined} />
+        )}
+      </Stack>
+      <MemberKrModal snapshot={kr} send={sendKr} />
+    </>
+  );
+}
