@@ -2,8 +2,10 @@ import { assertEvent, assign, fromPromise, not, setup } from 'xstate';
 import { ApiError } from '../src/api/client';
 import type { ScoreBody, TournamentMatch } from '../src/api/contract/tournament';
 import { getTournamentMatch, setMatchResult, submitMatchScore } from '../src/api/endpoints/matches';
+import { getSeasonMatch, setSeasonMatchResult, submitSeasonScore } from '../src/api/endpoints/seasonMatches';
 import { SCORE_MAX, SCORE_MIN } from '../src/domain/constants';
 import { MATCH_ERRORS, VALIDATION } from '../src/domain/messages';
+import { isSeasonMatch, seasonReportBlocker, seasonResultBlocker, type ScoredMatch } from './seasonMatchRules';
 
 export type ScoreSide = 'A' | 'B';
 /** What the two score fields hold, as typed. */
@@ -19,17 +21,20 @@ export interface ScoreErrors {
 }
 
 export interface ScoreSubmissionInput {
-  tournamentId: number;
+  /** The tournament of a tournament match; null for a league (season) match, read and reported under /v1/match. */
+  tournamentId: number | null;
   matchId: number;
   /** ADMIN or OWNER: may set or overwrite the result through the admin path. */
   isStaff: boolean;
+  /** A league match: the team the viewer captains (only a captain of either team reports); null or absent: none. */
+  captainOf?: number | null;
 }
 
 /** Whose score is being entered: a player reporting their match, or staff setting (or overwriting) the result. */
 export type ScoreFlow = 'report' | 'staffResult';
 
 export interface ScoreSubmissionContext extends ScoreSubmissionInput {
-  match: TournamentMatch | null;
+  match: ScoredMatch | null;
   /** The open (or last) scoring flow. */
   flow: ScoreFlow;
   loadError: unknown;
@@ -44,7 +49,7 @@ export interface ScoreSubmissionContext extends ScoreSubmissionInput {
 export type ScoreSubmissionEvent =
   | { type: 'match.reload' }
   /** Another flow (CHANGE TEAMS) answered a newer copy of the match. */
-  | { type: 'match.replace'; match: TournamentMatch }
+  | { type: 'match.replace'; match: ScoredMatch }
   | { type: 'score.start' }
   | { type: 'admin.start' }
   | { type: 'score.change'; side: ScoreSide; value: string }
@@ -77,7 +82,18 @@ export function draftErrors(draft: ScoreDraft): ScoreErrors {
 
 const isClean = (errors: ScoreErrors) => Object.keys(errors).length === 0;
 const toBody = (draft: ScoreDraft): ScoreBody => ({ entryAScore: Number(draft.A), entryBScore: Number(draft.B) });
-const SEND_SCORE: Record<ScoreFlow, typeof submitMatchScore> = { report: submitMatchScore, staffResult: setMatchResult };
+
+interface MatchRef {
+  tournamentId: number | null;
+  matchId: number;
+}
+/** A tournament match under its tournament, a league match under /v1/match: the same flow reads and reports either. */
+const loadScoredMatch = ({ tournamentId, matchId }: MatchRef): Promise<ScoredMatch> =>
+  tournamentId === null ? getSeasonMatch(matchId) : getTournamentMatch(tournamentId, matchId);
+function sendScore({ tournamentId, matchId }: MatchRef, flow: ScoreFlow, scores: ScoreBody): Promise<ScoredMatch> {
+  if (tournamentId === null) return (flow === 'report' ? submitSeasonScore : setSeasonMatchResult)(matchId, scores);
+  return (flow === 'report' ? submitMatchScore : setMatchResult)(tournamentId, matchId, scores);
+}
 const EMPTY: ScoreDraft = { A: '', B: '' };
 
 /** Both entrants known, neither a bye, and the match is played (a void Grand Final 2 is not). */
@@ -114,6 +130,12 @@ export function staffResultBlocker(m: TournamentMatch): string | null {
 /** Staff set a result (or overwrite one) while the tournament is ACTIVE or COMPLETED, once both entrants play. */
 export const staffMaySetResult = (m: TournamentMatch) => staffResultBlocker(m) === null;
 
+/** Why the viewer may not report this match, tournament or league (null: they may). */
+export const scoreReportBlocker = (m: ScoredMatch, captainOf: number | null | undefined) =>
+  isSeasonMatch(m) ? seasonReportBlocker(m, captainOf ?? null) : reportBlocker(m);
+/** Why staff may not set or overwrite this match's result, tournament or league (null: they may). */
+export const scoreResultBlocker = (m: ScoredMatch) => (isSeasonMatch(m) ? seasonResultBlocker(m) : staffResultBlocker(m));
+
 const setDraft = (draft: ScoreDraft, side: ScoreSide, value: string): ScoreDraft => ({ ...draft, [side]: value });
 /** Typing in a field clears its message and the form's. */
 const dropError = (errors: ScoreErrors, side: ScoreSide): ScoreErrors => {
@@ -136,12 +158,10 @@ export const scoreSubmissionMachine = setup({
     input: {} as ScoreSubmissionInput,
   },
   actors: {
-    loadMatch: fromPromise<TournamentMatch, { tournamentId: number; matchId: number }>(({ input }) =>
-      getTournamentMatch(input.tournamentId, input.matchId),
-    ),
-    /** The player's report, or staff's result through the admin path. */
-    submitScore: fromPromise<TournamentMatch, { flow: ScoreFlow; tournamentId: number; matchId: number; scores: ScoreBody }>(({ input }) =>
-      SEND_SCORE[input.flow](input.tournamentId, input.matchId, input.scores),
+    loadMatch: fromPromise<ScoredMatch, MatchRef>(({ input }) => loadScoredMatch(input)),
+    /** The player's (or captain's) report, or staff's result through the admin path. */
+    submitScore: fromPromise<ScoredMatch, MatchRef & { flow: ScoreFlow; scores: ScoreBody }>(({ input }) =>
+      sendScore(input, input.flow, input.scores),
     ),
   },
   actions: {
@@ -163,11 +183,11 @@ export const scoreSubmissionMachine = setup({
     }),
     showErrors: assign({ errors: ({ context }) => draftErrors(context.scores) }),
     showConfirmationErrors: assign({ confirmationErrors: ({ context }) => draftErrors(context.confirmation) }),
-    keepMatch: assign({ match: (_, params: { match: TournamentMatch }) => params.match }),
+    keepMatch: assign({ match: (_, params: { match: ScoredMatch }) => params.match }),
   },
   guards: {
-    canReport: ({ context }) => !!context.match && reportBlocker(context.match) === null,
-    canSetResult: ({ context }) => context.isStaff && !!context.match && staffMaySetResult(context.match),
+    canReport: ({ context }) => !!context.match && scoreReportBlocker(context.match, context.captainOf) === null,
+    canSetResult: ({ context }) => context.isStaff && !!context.match && scoreResultBlocker(context.match) === null,
     /** The player's flow asks for the score a second time; staff only confirm theirs. */
     isDoubleEntry: ({ context }) => context.flow === 'report',
     scoresAreValid: ({ context }) => isClean(draftErrors(context.scores)),

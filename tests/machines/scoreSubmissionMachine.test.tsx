@@ -50,7 +50,7 @@ const is404 = (e: unknown) => e instanceof ApiError && e.status === 404;
 /** The events worth trying in a model state: only those the machine takes (so every step is a real transition). */
 function eventsFor(role: Role) {
   return (s: Snap): ModelEvent[] => {
-    const match = s.context.match ?? modelMatch(role === 'player' ? 'A' : null);
+    const match = (s.context.match as TournamentMatch | null) ?? modelMatch(role === 'player' ? 'A' : null);
     const decided = { ...match, winningEntry: 'EntryA' as const, scoreA: 3, scoreB: 1, entryAScoreA: null };
     const candidates: ModelEvent[] = [
       // A reload answers what the server holds: the last match the page knew (failed writes change nothing).
@@ -79,8 +79,8 @@ function eventsFor(role: Role) {
 const keyOf = (s: Snap) => ({
   value: s.value,
   flow: s.matches('scoring') ? s.context.flow : null,
-  decided: s.context.match ? s.context.match.winningEntry !== '' : null,
-  reported: s.context.match ? ownSideReported(s.context.match) : null,
+  decided: s.context.match ? (s.context.match as TournamentMatch).winningEntry !== '' : null,
+  reported: s.context.match ? ownSideReported(s.context.match as TournamentMatch) : null,
   missing: is404(s.context.loadError),
   scores: s.context.scores,
   errors: Object.keys(s.context.errors).sort(),
@@ -191,7 +191,7 @@ describe('score submission machine through the real match page', () => {
     },
     idle: async (s: Snap) => {
       await pageHeading();
-      const m = s.context.match!;
+      const m = s.context.match as TournamentMatch;
       const isAdmin = s.context.isStaff;
       await waitFor(() => expect(!!screen.queryByRole('button', { name: 'SUBMIT SCORE' })).toBe(!isAdmin && !ownSideReported(m)));
       if (!isAdmin && ownSideReported(m)) {
@@ -208,7 +208,7 @@ describe('score submission machine through the real match page', () => {
     },
     'scoring.entering': async (s: Snap) => {
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-      const staffTitle = s.context.match!.winningEntry ? 'OVERWRITE SCORE (ADMIN)' : 'SUBMIT SCORE (ADMIN)';
+      const staffTitle = (s.context.match as TournamentMatch).winningEntry ? 'OVERWRITE SCORE (ADMIN)' : 'SUBMIT SCORE (ADMIN)';
       expect(panel().getAttribute('aria-label')).toBe(s.context.flow === 'report' ? 'SUBMIT SCORE' : staffTitle);
       expectFields(fields(panel()), s.context.scores, s.context.errors);
     },
