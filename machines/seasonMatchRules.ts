@@ -16,14 +16,6 @@ export function seasonViewerSide(m: SeasonMatch, captainOf: number | null): 'A' 
 /** Whether a side of a league match has reported (teamAScoreA… are that side's own report). */
 export const seasonSideReported = (m: SeasonMatch, side: 'A' | 'B') => (side === 'A' ? m.teamAScoreA : m.teamBScoreA) !== null;
 
-/** The decided scores of a league match: the winner's report (both reports agree, or staff set them). */
-export function seasonResult(m: SeasonMatch): [number, number] | null {
-  if (m.winningTeam === null) return null;
-  const a = m.teamAScoreA !== null && m.teamAScoreB !== null ? ([m.teamAScoreA, m.teamAScoreB] as [number, number]) : null;
-  const b = m.teamBScoreA !== null && m.teamBScoreB !== null ? ([m.teamBScoreA, m.teamBScoreB] as [number, number]) : null;
-  return (m.winningTeam === 'TeamA' ? (a ?? b) : (b ?? a)) ?? null;
-}
-
 /**
  * Why the viewer may not report this league match (null: they may): only a captain of either team, while both
  * teams are known, the match has no winner and their own side has not reported yet.

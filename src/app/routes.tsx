@@ -32,6 +32,10 @@ import { SeasonsPage } from '../features/seasons/SeasonsPage';
 import { SeasonPage } from '../features/seasons/SeasonPage';
 import { SeasonTeamsPage } from '../features/seasons/SeasonTeamsPage';
 import { AdminSeasonsPage } from '../features/admin/seasons/AdminSeasonsPage';
+import { DivisionPage } from '../features/league/DivisionPage';
+import { DivisionMatchesPage, GroupMatchesPage } from '../features/league/SeasonMatchesPage';
+import { LeagueMatchPage } from '../features/matches/LeagueMatchPage';
+import { TestEloPage } from '../features/admin/testElo/TestEloPage';
 
 type Access = 'all' | 'user' | Role[];
 
@@ -60,6 +64,10 @@ export const ROUTES: { path: string; component: ComponentType; access: Access }[
   { path: '/seasons/:seasonId', component: SeasonPage, access: 'all' },
   // Fixed sub-paths of a season go above /seasons/:seasonId/:divisionId.
   { path: '/seasons/:seasonId/teams', component: SeasonTeamsPage, access: STAFF_ROLES },
+  { path: '/seasons/:seasonId/:divisionId', component: DivisionPage, access: 'all' },
+  { path: '/division/:divisionId', component: DivisionMatchesPage, access: 'all' },
+  { path: '/group/:groupId', component: GroupMatchesPage, access: 'all' },
+  { path: '/match/:matchId', component: LeagueMatchPage, access: 'all' },
   { path: '/invites', component: InvitesPage, access: 'user' },
   { path: '/login', component: LoginPage, access: 'all' },
   { path: '/auth/callback', component: CallbackPage, access: 'all' },
@@ -69,6 +77,7 @@ export const ROUTES: { path: string; component: ComponentType; access: Access }[
   { path: '/admin/incomplete', component: IncompletePage, access: STAFF_ROLES },
   { path: '/admin/overdue', component: OverduePage, access: STAFF_ROLES },
   { path: '/admin/seasons', component: AdminSeasonsPage, access: STAFF_ROLES },
+  { path: '/admin/test-elo', component: TestEloPage, access: STAFF_ROLES },
   { path: '/admin/tournaments', component: AdminTournamentsPage, access: STAFF_ROLES },
   { path: '/admin/tournaments/:id/maps', component: MapsAndModesPage, access: STAFF_ROLES },
   { path: '/admin/tournaments/:id/entries', component: DefinedEntriesPage, access: STAFF_ROLES },

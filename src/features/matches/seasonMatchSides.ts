@@ -1,5 +1,5 @@
 import type { SeasonMatch } from '../../api/contract/season';
-import { seasonResult } from '../../../machines/seasonMatchRules';
+import { seasonResult } from '../../domain/season/seasonResult';
 import { reportText, type Side, type SideView } from './matchSides';
 
 /** The page's view of side `side` of league match `m`: the team (name linking to /teams/{id}) or "???" while unknown. */
