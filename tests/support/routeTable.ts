@@ -131,4 +131,15 @@ export const ROUTE_TABLE: Record<string, Row> = {
   'GET /v1/tournament/tournament-matches/:kind': row('staff', '/v1/tournament/tournament-matches/disputes'),
   'POST /v1/tournament/:id/switcheroo/teams': row('staff', `${TOUR}/switcheroo/teams`, { teams: [] }),
   'POST /v1/billing/webhook': row('public', undefined, {}),
+  // ── League play (issue 12): season matches, their queues and Test Elo ──
+  'GET /v1/match/division/:divisionId': row('public'),
+  'GET /v1/match/group/:groupId': row('public'),
+  'GET /v1/match/dispute': row('staff'),
+  'GET /v1/match/incomplete': row('staff'),
+  'GET /v1/match/overdue': row('staff'),
+  'PUT /v1/match/test-increase': row('staff', undefined, { teamAScore: 3, teamBScore: 1, kr: 1000, averageKr: 1100 }),
+  'PUT /v1/match/test-decrease': row('staff', undefined, { teamAScore: 3, teamBScore: 1, kr: 1000, averageKr: 1100 }),
+  'GET /v1/match/:id': row('public'),
+  'POST /v1/match/:id': row('user', undefined, { entryAScore: 2, entryBScore: 1 }),
+  'POST /v1/match/:id/admin': row('staff', undefined, { entryAScore: 2, entryBScore: 1 }),
 };
