@@ -26,8 +26,6 @@ export interface ScoreSubmissionInput {
   matchId: number;
   /** ADMIN or OWNER: may set or overwrite the result through the admin path. */
   isStaff: boolean;
-  /** A league match: the team the viewer captains (only a captain of either team reports); null or absent: none. */
-  captainOf?: number | null;
 }
 
 /** Whose score is being entered: a player reporting their match, or staff setting (or overwriting) the result. */
@@ -131,8 +129,7 @@ export function staffResultBlocker(m: TournamentMatch): string | null {
 export const staffMaySetResult = (m: TournamentMatch) => staffResultBlocker(m) === null;
 
 /** Why the viewer may not report this match, tournament or league (null: they may). */
-export const scoreReportBlocker = (m: ScoredMatch, captainOf: number | null | undefined) =>
-  isSeasonMatch(m) ? seasonReportBlocker(m, captainOf ?? null) : reportBlocker(m);
+export const scoreReportBlocker = (m: ScoredMatch) => (isSeasonMatch(m) ? seasonReportBlocker(m) : reportBlocker(m));
 /** Why staff may not set or overwrite this match's result, tournament or league (null: they may). */
 export const scoreResultBlocker = (m: ScoredMatch) => (isSeasonMatch(m) ? seasonResultBlocker(m) : staffResultBlocker(m));
 
@@ -186,7 +183,7 @@ export const scoreSubmissionMachine = setup({
     keepMatch: assign({ match: (_, params: { match: ScoredMatch }) => params.match }),
   },
   guards: {
-    canReport: ({ context }) => !!context.match && scoreReportBlocker(context.match, context.captainOf) === null,
+    canReport: ({ context }) => !!context.match && scoreReportBlocker(context.match) === null,
     canSetResult: ({ context }) => context.isStaff && !!context.match && scoreResultBlocker(context.match) === null,
     /** The player's flow asks for the score a second time; staff only confirm theirs. */
     isDoubleEntry: ({ context }) => context.flow === 'report',

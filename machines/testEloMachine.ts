@@ -1,5 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { testElo, type TestEloBody } from '../src/api/endpoints/seasonMatches';
+import type { TestEloBody } from '../src/api/contract/season';
+import { testElo } from '../src/api/endpoints/seasonMatches';
 import { TEST_ELO_PLAYERS_PER_SIDE } from '../src/domain/constants';
 import { MATCH_ERRORS, VALIDATION } from '../src/domain/messages';
 

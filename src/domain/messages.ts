@@ -257,7 +257,6 @@ export const MATCH_ERRORS = {
   notActive: 'Scores can only be submitted while the tournament is ACTIVE',
   submissionClosed: 'Score submission is closed for this tournament',
   notPlayer: 'Only a player of this match can submit its score',
-  notCaptain: "Only a captain of one of this match's teams can submit its score",
   alreadyReported: 'Your side has already reported a score',
   decided: 'This match already has a result',
   waiting: 'This match is waiting for its entries',

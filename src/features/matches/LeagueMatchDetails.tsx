@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'wouter';
-import type { SeasonMatch } from '../../api/contract/season';
+import type { SeasonMatchView } from '../../api/contract/season';
 import { DateText } from '../../ui/DateText/DateText';
 import { seasonReportBlocker, seasonResultBlocker } from '../../../machines/seasonMatchRules';
 import { seasonRoundName } from '../../domain/season/playoffBracket';
@@ -12,22 +12,20 @@ import type { ScoreSubmission } from './useScoreSubmission';
 import classes from './MatchPage.module.css';
 
 interface LeagueMatchDetailsProps {
-  match: SeasonMatch;
+  match: SeasonMatchView;
   submission: ScoreSubmission;
   isStaff: boolean;
-  captainOf: number | null;
 }
 
 /** /match/{id}: the season as a link, the round, the due date, both teams, and the score flows the viewer may open. */
-export function LeagueMatchDetails({ match: m, submission, isStaff, captainOf }: LeagueMatchDetailsProps) {
+export function LeagueMatchDetails({ match: m, submission, isStaff }: LeagueMatchDetailsProps) {
   const [snapshot, send] = submission;
   const idle = snapshot.matches('idle');
   const canReport = snapshot.can({ type: 'score.start' });
   const canSetResult = snapshot.can({ type: 'admin.start' });
-  const captain = captainOf !== null && (m.teamA?.id === captainOf || m.teamB?.id === captainOf);
-  // A captain of either team reads why they cannot report; staff why no result can be set.
-  const blocker = !idle ? null : captain && !canReport ? seasonReportBlocker(m, captainOf) : isStaff && !canSetResult ? seasonResultBlocker(m) : null;
-  const playable = m.teamA !== null && m.teamB !== null;
+  // A player of either team reads why they cannot report (captains report); staff why no result can be set.
+  const blocker = !idle ? null : m.viewerSide && !canReport ? seasonReportBlocker(m) : isStaff && !canSetResult ? seasonResultBlocker(m) : null;
+  const playable = m.teamA !== null && m.teamB !== null && m.live;
   const overwrite = seasonIsOverwrite(m);
   const round = m.matchNumber !== null ? `${seasonRoundName(m.roundType)} · Match ${m.matchNumber}` : seasonRoundName(m.roundType);
   return (

@@ -10,6 +10,6 @@ export function LeagueMatchPage() {
   const user = useSessionUser();
   if (matchId === null) return <NotFound />;
   const isStaff = isStaffRole(user?.role);
-  const captainOf = user?.teamRole === 'CAPTAIN' ? (user.teamId ?? null) : null;
-  return <MatchScreen key={`${matchId}/${user?.id ?? 0}/${isStaff}/${captainOf}`} tournamentId={null} matchId={matchId} isStaff={isStaff} captainOf={captainOf} />;
+  // Another match, or another viewer (sign-in, sign-out, a new team), starts the flow afresh.
+  return <MatchScreen key={`${matchId}/${user?.id ?? 0}/${isStaff}/${user?.teamId ?? 0}/${user?.teamRole}`} tournamentId={null} matchId={matchId} isStaff={isStaff} />;
 }

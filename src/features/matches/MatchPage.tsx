@@ -27,13 +27,11 @@ export interface MatchScreenProps {
   tournamentId: number | null;
   matchId: number;
   isStaff: boolean;
-  /** A league match: the team the viewer captains. */
-  captainOf?: number | null;
 }
 
 /** A tournament or league match: loads it through the score flow and shows its details, or why it cannot. */
-export function MatchScreen({ tournamentId, matchId, isStaff, captainOf = null }: MatchScreenProps) {
-  const submission = useScoreSubmission({ tournamentId, matchId, isStaff, captainOf });
+export function MatchScreen({ tournamentId, matchId, isStaff }: MatchScreenProps) {
+  const submission = useScoreSubmission({ tournamentId, matchId, isStaff });
   const [snapshot, send] = submission;
   if (snapshot.matches('unavailable')) {
     const missing = snapshot.context.loadError instanceof ApiError && snapshot.context.loadError.status === 404;
@@ -61,7 +59,7 @@ export function MatchScreen({ tournamentId, matchId, isStaff, captainOf = null }
     return <LoadingState />;
   }
   return isSeasonMatch(match) ? (
-    <LeagueMatchDetails match={match} submission={submission} isStaff={isStaff} captainOf={captainOf} />
+    <LeagueMatchDetails match={match} submission={submission} isStaff={isStaff} />
   ) : (
     <MatchDetails match={match} submission={submission} isStaff={isStaff} />
   );

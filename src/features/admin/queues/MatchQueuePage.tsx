@@ -1,5 +1,5 @@
 import { Stack, Title } from '@mantine/core';
-import { SeasonMatch } from '../../../api/contract/season';
+import { SeasonQueueMatch } from '../../../api/contract/season';
 import { TournamentQueueMatch } from '../../../api/contract/tournament';
 import { matchQueueEndpoint, type MatchQueueKind } from '../../../api/endpoints/matches';
 import { PagedTable } from '../../../ui/PagedTable/PagedTable';
@@ -28,7 +28,7 @@ function TournamentMatchQueue({ kind }: { kind: MatchQueueKind }) {
 }
 
 function SeasonMatchQueue({ kind }: { kind: MatchQueueKind }) {
-  const list = usePagedList(seasonMatchQueueEndpoint(kind), SeasonMatch);
+  const list = usePagedList(seasonMatchQueueEndpoint(kind), SeasonQueueMatch);
   return (
     <PagedTable list={list} columns={seasonQueueColumns(kind)} searchPrompt="Search season matches" getRowId={(m) => String(m.id)} showTotal />
   );

@@ -1,7 +1,7 @@
 import { Anchor, Button, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'wouter';
-import type { SeasonMatch } from '../../../api/contract/season';
+import type { SeasonQueueMatch } from '../../../api/contract/season';
 import type { TournamentQueueMatch } from '../../../api/contract/tournament';
 import type { MatchQueueKind } from '../../../api/endpoints/matches';
 import { DateText } from '../../../ui/DateText/DateText';
@@ -71,18 +71,18 @@ export function queueColumns(kind: MatchQueueKind) {
   ];
 }
 
-const seasonTeamName = (m: SeasonMatch, side: Side) => (side === 'A' ? m.teamA : m.teamB)?.name ?? '???';
+const seasonTeamName = (m: SeasonQueueMatch, side: Side) => (side === 'A' ? m.teamA : m.teamB)?.name ?? '???';
 
-function TeamCell({ row, side, marks }: { row: SeasonMatch; side: Side; marks: boolean }) {
+function TeamCell({ row, side, marks }: { row: SeasonQueueMatch; side: Side; marks: boolean }) {
   return (
     <Text size="sm">
       {seasonTeamName(row, side)}
-      {marks && <SubmittedMark submitted={(side === 'A' ? row.teamAScoreA : row.teamBScoreA) !== null} />}
+      {marks && <SubmittedMark submitted={side === 'A' ? row.teamASubmitted : row.teamBSubmitted} />}
     </Text>
   );
 }
 
-const seasonColumn = createColumnHelper<SeasonMatch>();
+const seasonColumn = createColumnHelper<SeasonQueueMatch>();
 
 /** SEASON, DUE BY, TEAM A, TEAM B, VIEW; the incomplete queue marks each side (submitted) or (pending). */
 export function seasonQueueColumns(kind: MatchQueueKind) {
@@ -92,8 +92,8 @@ export function seasonQueueColumns(kind: MatchQueueKind) {
       id: 'season',
       header: 'SEASON',
       cell: ({ row }) => (
-        <Anchor component={Link} href={`/seasons/${row.original.seasonId}`} fw={600} size="sm">
-          {row.original.seasonName}
+        <Anchor component={Link} href={`/seasons/${row.original.season.id}`} fw={600} size="sm">
+          {row.original.season.name}
         </Anchor>
       ),
     }),
@@ -109,7 +109,7 @@ export function seasonQueueColumns(kind: MatchQueueKind) {
           href={`/match/${row.original.id}`}
           size="compact-sm"
           variant="light"
-          aria-label={`View ${seasonTeamName(row.original, 'A')} vs ${seasonTeamName(row.original, 'B')} (${row.original.seasonName})`}
+          aria-label={`View ${seasonTeamName(row.original, 'A')} vs ${seasonTeamName(row.original, 'B')} (${row.original.season.name})`}
         >
           VIEW
         </Button>
