@@ -2,24 +2,16 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { Entry, MatchEntriesPatch, TournamentMatch } from '../src/api/contract/tournament';
 import { changeMatchEntries } from '../src/api/endpoints/matches';
 import { getAdminEntries } from '../src/api/endpoints/tournaments';
+import { matchFacts } from '../src/api/contract/matchFacts';
+import { changeableSides as sidesRule, entriesChangeBlocker } from '../src/domain/matchRules';
 
 type Side = 'A' | 'B';
 
-/**
- * The sides of a match whose entry staff may change: an undecided, played match's seeded (round 1) sides that are
- * not byes. Later slots are filled by results; the server refuses them, so the dialog does not offer them.
- */
-export function changeableSides(m: TournamentMatch): Side[] {
-  if (!m.live || m.winningEntry !== '' || (m.entryAbye && m.entryBbye)) return [];
-  const sides: Side[] = [];
-  if (m.entryASourceKind === null && m.entryASourceId === null && !m.entryAbye) sides.push('A');
-  if (m.entryBSourceKind === null && m.entryBSourceId === null && !m.entryBbye) sides.push('B');
-  return sides;
-}
+/** The sides of a match whose entry staff may change (src/domain/matchRules.ts). */
+export const changeableSides = (m: TournamentMatch): Side[] => sidesRule(matchFacts(m));
 
 /** Whether staff may change any entry of this match now: the tournament is ACTIVE or CLOSED and a side can change. */
-export const mayChangeEntries = (m: TournamentMatch) =>
-  (m.tournament?.status === 'ACTIVE' || m.tournament?.status === 'CLOSED') && changeableSides(m).length > 0;
+export const mayChangeEntries = (m: TournamentMatch) => entriesChangeBlocker(matchFacts(m)) === null && changeableSides(m).length > 0;
 
 /** The spec's PATCH body for the chosen entries: userXId for players, teamXId for teams, definedEntryX for names. */
 export function entriesPatch(choice: Record<Side, number | null>, entries: readonly Entry[], current: Record<Side, number | null>): MatchEntriesPatch {

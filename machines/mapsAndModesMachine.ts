@@ -8,7 +8,8 @@ import {
 } from '../src/api/endpoints/adminTournaments';
 import { ERRORS } from '../src/domain/messages';
 import { tournamentSnapshotFor, transitionRefusal } from './tournamentMachine';
-import { expectedEntrants, roundNamesFor, roundNamesOf } from '../src/features/admin/tournaments/roundNames';
+import { expectedEntrants, roundNamesOf } from '../src/domain/roundNames';
+import { roundNamesFor } from '../src/domain/tournamentRules';
 
 export interface MapsData {
   tournament: Tournament;

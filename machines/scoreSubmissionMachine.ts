@@ -3,22 +3,22 @@ import { ApiError } from '../src/api/client';
 import type { ScoreBody, TournamentMatch } from '../src/api/contract/tournament';
 import { getTournamentMatch, setMatchResult, submitMatchScore } from '../src/api/endpoints/matches';
 import { getSeasonMatch, setSeasonMatchResult, submitSeasonScore } from '../src/api/endpoints/seasonMatches';
-import { SCORE_MAX, SCORE_MIN } from '../src/domain/constants';
-import { MATCH_ERRORS, VALIDATION } from '../src/domain/messages';
+import { matchFacts } from '../src/api/contract/matchFacts';
+import {
+  draftErrors,
+  isPlayable as playable,
+  ownSideReported as sideReported,
+  reportBlocker as reportRule,
+  scoreError,
+  staffResultBlocker as staffResultRule,
+  type ScoreDraft,
+  type ScoreErrors,
+} from '../src/domain/matchRules';
+import { MATCH_ERRORS } from '../src/domain/messages';
 import { isSeasonMatch, seasonReportBlocker, seasonResultBlocker, type ScoredMatch } from './seasonMatchRules';
 
 export type ScoreSide = 'A' | 'B';
-/** What the two score fields hold, as typed. */
-export interface ScoreDraft {
-  A: string;
-  B: string;
-}
-/** Messages under the fields (`form`: under both, e.g. a draw). */
-export interface ScoreErrors {
-  A?: string;
-  B?: string;
-  form?: string;
-}
+export type { ScoreDraft, ScoreErrors };
 
 export interface ScoreSubmissionInput {
   /** The tournament of a tournament match; null for a league (season) match, read and reported under /v1/match. */
@@ -58,25 +58,7 @@ export type ScoreSubmissionEvent =
   | { type: 'confirm.submit' }
   | { type: 'confirm.cancel' };
 
-/** The message a typed score earns: required and whole ('Please enter a valid score'), 0–3 ('Score must be between 0 and 3'). */
-export function scoreError(value: string): string | undefined {
-  const text = value.trim();
-  const n = Number(text);
-  if (text === '' || !Number.isInteger(n)) return VALIDATION.score.required;
-  if (n < SCORE_MIN || n > SCORE_MAX) return VALIDATION.score.range;
-  return undefined;
-}
-
-/** Both fields' messages; two valid but equal scores are a draw, which a double-elimination match cannot end in. */
-export function draftErrors(draft: ScoreDraft): ScoreErrors {
-  const errors: ScoreErrors = {};
-  const a = scoreError(draft.A);
-  const b = scoreError(draft.B);
-  if (a) errors.A = a;
-  if (b) errors.B = b;
-  if (!a && !b && Number(draft.A) === Number(draft.B)) errors.form = MATCH_ERRORS.draw;
-  return errors;
-}
+export { draftErrors, scoreError };
 
 const isClean = (errors: ScoreErrors) => Object.keys(errors).length === 0;
 const toBody = (draft: ScoreDraft): ScoreBody => ({ entryAScore: Number(draft.A), entryBScore: Number(draft.B) });
@@ -94,35 +76,22 @@ function sendScore({ tournamentId, matchId }: MatchRef, flow: ScoreFlow, scores:
 }
 const EMPTY: ScoreDraft = { A: '', B: '' };
 
-/** Both entrants known, neither a bye, and the match is played (a void Grand Final 2 is not). */
-export const isPlayable = (m: TournamentMatch) =>
-  m.live && !m.entryAbye && !m.entryBbye && m.entryAId !== null && m.entryBId !== null;
+/** Both entrants known, neither a bye, and the match is played (src/domain/matchRules.ts). */
+export const isPlayable = (m: TournamentMatch) => playable(matchFacts(m));
 
 /** Whether the viewer's own side has already reported a score. */
-export const ownSideReported = (m: TournamentMatch) =>
-  m.viewerSide === 'A' ? m.entryAScoreA !== null : m.viewerSide === 'B' ? m.entryBScoreA !== null : false;
+export const ownSideReported = (m: TournamentMatch) => sideReported(matchFacts(m), m.viewerSide ?? null);
 
-/**
- * Why the viewer may not report this match (null: they may). Spec: only a player of the match, while the
- * tournament allows score submission, the match has no winner and their own side has not reported.
- */
+/** Why the viewer may not report this match (null: they may), in the server's words. */
 export function reportBlocker(m: TournamentMatch): string | null {
-  if (!m.viewerSide) return MATCH_ERRORS.notPlayer;
-  if (m.tournament?.status !== 'ACTIVE') return MATCH_ERRORS.notActive;
-  if (!m.tournament.allowScoreSubmission) return MATCH_ERRORS.submissionClosed;
-  if (m.winningEntry !== '') return MATCH_ERRORS.decided;
-  if (!isPlayable(m)) return m.live ? MATCH_ERRORS.waiting : MATCH_ERRORS.notNeeded;
-  if (ownSideReported(m)) return MATCH_ERRORS.alreadyReported;
-  return null;
+  const blocker = reportRule(matchFacts(m), m.viewerSide ?? null);
+  return blocker && MATCH_ERRORS[blocker];
 }
 
 /** Why staff may not set or overwrite this match's result (null: they may), in the server's words. */
 export function staffResultBlocker(m: TournamentMatch): string | null {
-  if (m.tournament?.status !== 'ACTIVE' && m.tournament?.status !== 'COMPLETED') return MATCH_ERRORS.resultNotActive;
-  if (!m.live) return MATCH_ERRORS.notNeeded;
-  if (m.entryAbye || m.entryBbye) return MATCH_ERRORS.bye;
-  if (!isPlayable(m)) return MATCH_ERRORS.waiting;
-  return null;
+  const blocker = staffResultRule(matchFacts(m));
+  return blocker && MATCH_ERRORS[blocker];
 }
 
 /** Staff set a result (or overwrite one) while the tournament is ACTIVE or COMPLETED, once both entrants play. */
@@ -141,7 +110,7 @@ const dropError = (errors: ScoreErrors, side: ScoreSide): ScoreErrors => {
 };
 
 /**
- * The guided double-entry score flow of a tournament match page, and the admin path beside it.
+ * The guided double-entry score flow of a tournament or league match page, and the admin path beside it.
  * Player: SUBMIT SCORE → enter both scores → a dialog asks for them again → equal: submit; different:
  * 'Invalid Scores' / 'Scores must match', the dialog closes and the form keeps the first entry.
  * Admin: SUBMIT SCORE (ADMIN) / OVERWRITE SCORE (ADMIN) → enter → confirm → set the result.

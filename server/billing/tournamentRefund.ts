@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { tournamentEntries, tournaments } from '../db/schema';
+import { tournamentEntries } from '../db/schema';
+import { getTournament } from '../services/tournamentStore';
 import { conflict, notFound } from '../http/errors';
 import { PAYMENT_ERRORS, TOURNAMENT_ERRORS } from '../../src/domain/messages';
 import type { Billing } from './types';
@@ -11,11 +12,7 @@ import type { Billing } from './types';
  */
 export async function refundTournamentEntry(db: Db, billing: Billing, tournamentId: number, entryId: number) {
   await db.transaction(async (tx) => {
-    const [tournament] = await tx
-      .select({ entryFeeCents: tournaments.entryFeeCents })
-      .from(tournaments)
-      .where(eq(tournaments.id, tournamentId));
-    if (!tournament) throw notFound(TOURNAMENT_ERRORS.notFound);
+    const tournament = await getTournament(tx, tournamentId);
     const [entry] = await tx
       .select()
       .from(tournamentEntries)

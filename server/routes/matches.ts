@@ -10,13 +10,8 @@ import { MatchEntriesPatch, ScoreBody } from '../../src/api/contract/tournament'
 import { VALIDATION } from '../../src/domain/messages';
 import { SCORE_MAX, SCORE_MIN } from '../../src/domain/constants';
 import { resetTournament } from '../services/brackets';
-import {
-  changeMatchEntries,
-  getTournamentMatch,
-  listTournamentMatches,
-  setMatchResult,
-  submitScore,
-} from '../services/matches';
+import { getTournamentMatch, listTournamentMatches } from '../services/matchReadModel';
+import { changeMatchEntries, setMatchResult, submitScore } from '../services/matchResults';
 import { listQueue, QUEUE_KINDS, type QueueKind } from '../services/matchQueues';
 
 /**

@@ -5,24 +5,26 @@ import { badRequest } from '../http/errors';
 import { idParam, parse } from '../http/validate';
 import { readImageUpload } from '../storage/images';
 import {
-  acceptInvite,
   assertMayUploadLogo,
-  cancelInvite,
   disbandTeam,
-  forceAddMember,
-  inviteToTeam,
-  leaveTeam,
   managementRows,
-  promoteMember,
-  rejectInvite,
-  removeMemberAsCaptain,
-  removeMemberAsStaff,
   removeTeamLogo,
   setTeamLogo,
   temporaryTeamDetail,
   updateTemporaryTeam,
   type TemporaryTeamChanges,
 } from '../services/temporaryTeams';
+import {
+  acceptInvite,
+  cancelInvite,
+  forceAddMember,
+  inviteToTeam,
+  leaveTeam,
+  promoteMember,
+  rejectInvite,
+  removeMemberAsCaptain,
+  removeMemberAsStaff,
+} from '../services/temporaryTeamRosters';
 import { TemporaryTeamPatch } from '../../src/api/contract/team';
 import { TEMPORARY_TEAM, TOURNAMENT_ERRORS, VALIDATION } from '../../src/domain/messages';
 

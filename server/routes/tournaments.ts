@@ -8,21 +8,23 @@ import { readImageUpload } from '../storage/images';
 import { featuredTournament, toTournament, toTournaments } from '../services/tournamentView';
 import {
   allTournaments,
+  hallOfFame,
+  listTournaments,
+  tournamentRoundNames,
+  upcomingTournaments,
+  userTournaments,
+} from '../services/tournamentQueries';
+import {
   cleanTournamentDiscord,
   createTournament,
   deleteTournament,
-  gameQuery,
-  getTournamentRow,
-  hallOfFame,
-  listTournaments,
   moveTournament,
   setTournamentLogo,
   startTournament,
-  tournamentRoundNames,
-  upcomingTournaments,
   updateTournament,
-  userTournaments,
-} from '../services/tournaments';
+} from '../services/tournamentLifecycle';
+import { gameQuery } from '../services/tournamentForm';
+import { getTournament } from '../services/tournamentStore';
 import { ENTRY_KINDS, listEntries, removeEntry, switcherooEntries, type EntryKind } from '../services/tournamentEntries';
 import { badRequest } from '../http/errors';
 import { joinTournament, registerTournamentEntryPurpose } from '../services/tournamentJoin';
@@ -43,7 +45,7 @@ export function tournamentRoutes(app: FastifyInstance, db: Db, config: Config) {
 
   /** One tournament as the viewer sees it, with the round names its maps and modes cover. */
   const detail = async (id: number, viewer: number | null) => {
-    const row = await getTournamentRow(db, id);
+    const row = await getTournament(db, id);
     return { ...(await toTournament(db, row, viewer)), roundNames: await tournamentRoundNames(db, row) };
   };
 
@@ -110,7 +112,7 @@ export function tournamentRoutes(app: FastifyInstance, db: Db, config: Config) {
   app.post('/v1/tournament/:id/logo', async (request) => {
     const admin = requireRole(request);
     const id = idParam(params(request).id);
-    await getTournamentRow(db, id);
+    await getTournament(db, id);
     await setTournamentLogo(db, id, await readImageUpload(request));
     return detail(id, admin.id);
   });

@@ -1,15 +1,28 @@
-import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { temporaryTeamMembers, temporaryTeams, tournamentEntries, tournamentMatches, tournaments, users } from '../db/schema';
-import { conflict, notFound } from '../http/errors';
+import { conflict } from '../http/errors';
 import { generateBracket } from '../../src/domain/bracket/generateBracket';
 import { diffBrackets } from '../../src/domain/bracket/diffBrackets';
 import { resetBracket } from '../../src/domain/bracket/resetBracket';
 import { champion } from '../../src/domain/bracket/placements';
-import type { Bracket, BracketMatch, Side, SlotSource } from '../../src/domain/bracket/types';
+import type { Bracket, SlotSource } from '../../src/domain/bracket/types';
 import { teamSize } from '../../src/domain/tournamentRules';
-import { MATCH_ERRORS, TOURNAMENT_ERRORS } from '../../src/domain/messages';
+import { MATCH_ERRORS } from '../../src/domain/messages';
 import { assertTournamentTransition } from '../../machines/tournamentMachine';
+import { getTournament, lockTournament, type TournamentRow } from './tournamentStore';
+import {
+  chunks,
+  CLEARED_RESULT,
+  loadBracket,
+  nextRowState,
+  nowMs,
+  refreshEntryRecords,
+  winningEntryOf,
+  writeRowStates,
+  type LoadedBracket,
+  type RowState,
+} from './bracketStore';
 
 /*
  * Stored brackets. A tournament's bracket is its `tournament_matches` rows (one per engine match, same
@@ -19,25 +32,6 @@ import { assertTournamentTransition } from '../../machines/tournamentMachine';
  */
 
 type Conn = Db | Tx;
-export type MatchRow = typeof tournamentMatches.$inferSelect;
-export type TournamentRow = typeof tournaments.$inferSelect;
-
-/** Rows per multi-row statement: keeps every statement far below PostgreSQL's 65,535 parameters. */
-const CHUNK = 1000;
-const nowMs = sql`(extract(epoch from now()) * 1000)::bigint`;
-
-function chunks<T>(list: T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
-}
-
-/** Locks the tournament row for the rest of the transaction: every bracket change of one tournament runs one at a time. */
-export async function lockTournament(tx: Tx, tournamentId: number): Promise<TournamentRow> {
-  const [row] = await tx.select().from(tournaments).where(eq(tournaments.id, tournamentId)).for('no key update');
-  if (!row) throw notFound(TOURNAMENT_ERRORS.notFound);
-  return row;
-}
 
 export async function tournamentHasBracket(conn: Conn, tournamentId: number): Promise<boolean> {
   const [row] = await conn
@@ -118,8 +112,7 @@ function sourceColumns(source: SlotSource) {
  * @throws 404 when the tournament does not exist; 409 with fewer than 2 entrants.
  */
 export async function generateTournamentBracket(tx: Tx, tournamentId: number): Promise<void> {
-  const [t] = await tx.select().from(tournaments).where(eq(tournaments.id, tournamentId));
-  if (!t) throw notFound(TOURNAMENT_ERRORS.notFound);
+  const t = await getTournament(tx, tournamentId);
   const candidates = await bracketCandidates(tx, t);
   if (candidates.length < 2) {
     const unpaired = t.tournamentType === 'SWITCHEROO' && candidates.every((c) => c.kind === 'defined');
@@ -191,207 +184,6 @@ export async function generateTournamentBracket(tx: Tx, tournamentId: number): P
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Load and save
-
-export const winningEntryOf = (side: Side | null): 'EntryA' | 'EntryB' | '' =>
-  side === 'A' ? 'EntryA' : side === 'B' ? 'EntryB' : '';
-export const sideOf = (winningEntry: string): Side | null =>
-  winningEntry === 'EntryA' ? 'A' : winningEntry === 'EntryB' ? 'B' : null;
-
-/** A tournament's bracket as the engine sees it, with the rows and the seeding it came from. */
-export interface LoadedBracket {
-  tournamentId: number;
-  bracket: Bracket;
-  /** Rows in match-number order: rows[i] is match number i + 1. */
-  rows: MatchRow[];
-  /** Entry id of each entrant index (seed - 1). */
-  entryIds: (number | null)[];
-}
-
-function toSource(kind: string, ref: number): SlotSource {
-  if (kind === 'seed') return { kind: 'seed', seed: ref };
-  return { kind: kind === 'loser' ? 'loser' : 'winner', match: ref };
-}
-
-/** Loads a stored bracket, or null when the tournament has none. Lock the tournament first to change it. */
-export async function loadBracket(conn: Conn, tournamentId: number): Promise<LoadedBracket | null> {
-  const rows = await conn
-    .select()
-    .from(tournamentMatches)
-    .where(eq(tournamentMatches.tournamentId, tournamentId))
-    .orderBy(asc(tournamentMatches.matchNumber));
-  if (rows.length === 0) return null;
-  const seeded = await conn
-    .select({ id: tournamentEntries.id, seed: tournamentEntries.seed })
-    .from(tournamentEntries)
-    .where(and(eq(tournamentEntries.tournamentId, tournamentId), isNotNull(tournamentEntries.seed)));
-  // The entrant count is fixed by the stored structure: the round-1 slots that are not byes.
-  let entrants = 0;
-  let roundOneMatches = 0;
-  for (const r of rows) {
-    if (r.track !== 'winners' || r.round !== 0) continue;
-    roundOneMatches++;
-    if (!r.entryABye) entrants++;
-    if (!r.entryBBye) entrants++;
-  }
-  const entryIds = new Array<number | null>(entrants).fill(null);
-  const indexOf = new Map<number, number>();
-  for (const e of seeded) {
-    if (e.seed === null || e.seed > entrants) continue;
-    entryIds[e.seed - 1] = e.id;
-    indexOf.set(e.id, e.seed - 1);
-  }
-  const index = (id: number | null) => (id === null ? null : (indexOf.get(id) ?? null));
-  const matches = rows.map(
-    (r): BracketMatch => ({
-      number: r.matchNumber,
-      roundName: r.roundName,
-      track: r.track as BracketMatch['track'],
-      round: r.round,
-      position: r.position,
-      sourceA: toSource(r.sourceAKind, r.sourceARef),
-      sourceB: toSource(r.sourceBKind, r.sourceBRef),
-      entryA: index(r.entryAId),
-      entryB: index(r.entryBId),
-      byeA: r.entryABye,
-      byeB: r.entryBBye,
-      winner: sideOf(r.winningEntry),
-      live: r.live,
-    }),
-  );
-  return { tournamentId, bracket: { entrants, slots: roundOneMatches * 2, matches }, rows, entryIds };
-}
-
-/** The columns a bracket change may write on a match row. */
-export type RowState = Pick<
-  MatchRow,
-  | 'entryAId'
-  | 'entryBId'
-  | 'entryABye'
-  | 'entryBBye'
-  | 'live'
-  | 'winningEntry'
-  | 'entryAScoreA'
-  | 'entryAScoreB'
-  | 'entryBScoreA'
-  | 'entryBScoreB'
-  | 'scoreA'
-  | 'scoreB'
-  | 'dispute'
-  | 'recordsCounted'
->;
-
-/** The row for an engine match: a match whose entrants changed (or that became void) is re-opened, scores cleared. */
-function nextRowState(row: MatchRow, m: BracketMatch, entryIds: (number | null)[]): RowState {
-  const entryAId = m.entryA === null ? null : entryIds[m.entryA];
-  const entryBId = m.entryB === null ? null : entryIds[m.entryB];
-  const winningEntry = winningEntryOf(m.winner);
-  const reopened = row.entryAId !== entryAId || row.entryBId !== entryBId || row.live !== m.live;
-  const resultCleared = reopened || winningEntry !== row.winningEntry;
-  const base = { entryAId, entryBId, entryABye: m.byeA, entryBBye: m.byeB, live: m.live, winningEntry };
-  if (reopened) {
-    return {
-      ...base,
-      entryAScoreA: null,
-      entryAScoreB: null,
-      entryBScoreA: null,
-      entryBScoreB: null,
-      scoreA: null,
-      scoreB: null,
-      dispute: false,
-      recordsCounted: false,
-    };
-  }
-  return {
-    ...base,
-    entryAScoreA: row.entryAScoreA,
-    entryAScoreB: row.entryAScoreB,
-    entryBScoreA: row.entryBScoreA,
-    entryBScoreB: row.entryBScoreB,
-    scoreA: resultCleared ? null : row.scoreA,
-    scoreB: resultCleared ? null : row.scoreB,
-    dispute: row.dispute,
-    recordsCounted: resultCleared ? false : row.recordsCounted,
-  };
-}
-
-/** Writes many rows' states in one statement per chunk. */
-export async function writeRowStates(tx: Tx, states: { id: number; state: RowState }[]): Promise<void> {
-  for (const part of chunks(states)) {
-    const values = part.map(
-      ({ id, state: s }) =>
-        sql`(${id}::int, ${s.entryAId}::int, ${s.entryBId}::int, ${s.entryABye}::boolean, ${s.entryBBye}::boolean, ${s.live}::boolean, ${s.winningEntry}::text, ${s.entryAScoreA}::int, ${s.entryAScoreB}::int, ${s.entryBScoreA}::int, ${s.entryBScoreB}::int, ${s.scoreA}::int, ${s.scoreB}::int, ${s.dispute}::boolean, ${s.recordsCounted}::boolean)`,
-    );
-    await tx.execute(sql`
-      update ${tournamentMatches} set
-        entry_a_id = v.entry_a_id, entry_b_id = v.entry_b_id, entry_a_bye = v.entry_a_bye, entry_b_bye = v.entry_b_bye,
-        live = v.live, winning_entry = v.winning_entry,
-        entry_a_score_a = v.entry_a_score_a, entry_a_score_b = v.entry_a_score_b,
-        entry_b_score_a = v.entry_b_score_a, entry_b_score_b = v.entry_b_score_b,
-        score_a = v.score_a, score_b = v.score_b, dispute = v.dispute, records_counted = v.records_counted,
-        updated_at = ${nowMs}
-      from (values ${sql.join(values, sql`, `)}) as v(id, entry_a_id, entry_b_id, entry_a_bye, entry_b_bye, live,
-        winning_entry, entry_a_score_a, entry_a_score_b, entry_b_score_a, entry_b_score_b, score_a, score_b, dispute,
-        records_counted)
-      where ${tournamentMatches.id} = v.id`);
-  }
-}
-
-/**
- * Saves `after` (an engine result derived from `loaded.bracket`): writes only the changed rows, re-opening those
- * whose entrants changed; `overrides` sets further columns on given match numbers (scores of the played match).
- * Then refreshes the tournament wins and losses of every entry involved. Returns the written match numbers.
- */
-export async function saveBracket(
-  tx: Tx,
-  loaded: LoadedBracket,
-  after: Bracket,
-  overrides: Map<number, Partial<RowState>> = new Map(),
-): Promise<number[]> {
-  const numbers = new Set(diffBrackets(loaded.bracket, after));
-  for (const n of overrides.keys()) numbers.add(n);
-  const sorted = [...numbers].sort((x, y) => x - y);
-  const states = sorted.map((n) => {
-    const row = loaded.rows[n - 1];
-    return { id: row.id, state: { ...nextRowState(row, after.matches[n - 1], loaded.entryIds), ...overrides.get(n) } };
-  });
-  await writeRowStates(tx, states);
-  const touched = new Set<number>();
-  for (const n of sorted) {
-    const row = loaded.rows[n - 1];
-    const m = after.matches[n - 1];
-    for (const id of [row.entryAId, row.entryBId, m.entryA === null ? null : loaded.entryIds[m.entryA], m.entryB === null ? null : loaded.entryIds[m.entryB]]) {
-      if (id !== null && id !== undefined) touched.add(id);
-    }
-  }
-  await refreshEntryRecords(tx, loaded.tournamentId, [...touched]);
-  return sorted;
-}
-
-/**
- * Tournament wins and losses of entries, recomputed from the bracket: the played matches (not byes) each entry won
- * or lost. They follow every change, admin overwrites and resets included (they are the tournament's standings).
- */
-export async function refreshEntryRecords(tx: Tx, tournamentId: number, entryIds: number[] | 'all'): Promise<void> {
-  if (entryIds !== 'all' && entryIds.length === 0) return;
-  const which: SQL =
-    entryIds === 'all' ? sql`e.tournament_id = ${tournamentId}` : sql`e.id in (${sql.join(entryIds.map((id) => sql`${id}::int`), sql`, `)})`;
-  await tx.execute(sql`
-    update ${tournamentEntries} set wins = s.wins, losses = s.losses
-    from (
-      select e.id,
-        count(m.id) filter (where (m.winning_entry = 'EntryA' and m.entry_a_id = e.id) or (m.winning_entry = 'EntryB' and m.entry_b_id = e.id))::int as wins,
-        count(m.id) filter (where (m.winning_entry = 'EntryA' and m.entry_b_id = e.id) or (m.winning_entry = 'EntryB' and m.entry_a_id = e.id))::int as losses
-      from ${tournamentEntries} e
-      left join ${tournamentMatches} m on m.tournament_id = e.tournament_id and m.live and not m.entry_a_bye
-        and not m.entry_b_bye and m.winning_entry <> '' and (m.entry_a_id = e.id or m.entry_b_id = e.id)
-      where ${which}
-      group by e.id
-    ) s
-    where ${tournamentEntries.id} = s.id`);
-}
-
-// ---------------------------------------------------------------------------------------------------------------
 // Outcome
 
 /** What the hall of fame shows for an entry: the user id (solo), the temporary team id, or only a name. */
@@ -450,29 +242,9 @@ export async function resetTournamentBracket(tx: Tx, tournamentId: number): Prom
   if (!loaded) throw conflict(MATCH_ERRORS.noBracket);
   await tx
     .update(tournamentMatches)
-    .set({
-      entryAScoreA: null,
-      entryAScoreB: null,
-      entryBScoreA: null,
-      entryBScoreB: null,
-      scoreA: null,
-      scoreB: null,
-      dispute: false,
-      recordsCounted: false,
-      updatedAt: nowMs,
-    })
+    .set({ ...CLEARED_RESULT, updatedAt: nowMs })
     .where(eq(tournamentMatches.tournamentId, tournamentId));
-  const cleared = loaded.rows.map((r) => ({
-    ...r,
-    entryAScoreA: null,
-    entryAScoreB: null,
-    entryBScoreA: null,
-    entryBScoreB: null,
-    scoreA: null,
-    scoreB: null,
-    dispute: false,
-    recordsCounted: false,
-  }));
+  const cleared = loaded.rows.map((r) => ({ ...r, ...CLEARED_RESULT }));
   const after = resetBracket(loaded.bracket);
   const numbers = diffBrackets(loaded.bracket, after);
   await writeRowStates(

@@ -15,6 +15,8 @@ import { groupRecords } from '../../src/domain/season/groupStandings';
 import { newRating } from '../../src/domain/rating';
 import type { WinningTeam } from '../../src/domain/constants';
 import { MATCH_ERRORS, SEASON_MATCH_ERRORS } from '../../src/domain/messages';
+import { reportBlocker, reportStateBlocker, resultError, staffResultBlocker, type MatchBlocker } from '../../src/domain/matchRules';
+import { seasonMatchFacts } from '../../src/domain/season/seasonMatchFacts';
 
 /*
  * The writes of league play, with the tournament matches' rules (matches.ts): captains report (double entry, each
@@ -50,16 +52,23 @@ async function lockMatch(tx: Tx, matchId: number): Promise<{ season: SeasonRow; 
   return { season, row };
 }
 
-/** Refuses a match that cannot take a result: a Grand Final 2 not needed, a bye, a team still to come. */
-function assertPlayable(row: SeasonMatchRow): void {
-  if (!row.live) throw conflict(MATCH_ERRORS.notNeeded);
-  if (row.teamABye || row.teamBBye) throw conflict(MATCH_ERRORS.bye);
-  if (row.teamAId === null || row.teamBId === null) throw conflict(MATCH_ERRORS.waiting);
-}
+/** The shared match rules' facts (src/domain/matchRules.ts) of a locked league match. */
+const factsOf = (season: SeasonRow, row: SeasonMatchRow) => seasonMatchFacts({ ...row, seasonType: season.seasonType });
 
-/** A group match is played in the group stages, a playoff match in the playoffs. */
-const inPlay = (season: SeasonRow, row: SeasonMatchRow) =>
-  row.matchType === 'GROUP_STAGE' ? season.seasonType === 'GROUP_STAGES' : season.seasonType === 'PLAYOFFS';
+/**
+ * A rule's refusal as an answer, in league words where they differ: 403 for anyone but the teams' captains, 409
+ * for a match out of play (its season's stage) or in a state that cannot take it.
+ */
+function refuse(blocker: MatchBlocker | null, row: SeasonMatchRow): void {
+  if (!blocker) return;
+  const group = row.matchType === 'GROUP_STAGE';
+  if (blocker === 'notPlayer') throw forbidden(SEASON_MATCH_ERRORS.notCaptain);
+  if (blocker === 'notActive') throw conflict(group ? SEASON_MATCH_ERRORS.groupNotInPlay : SEASON_MATCH_ERRORS.playoffNotInPlay);
+  if (blocker === 'resultNotActive') {
+    throw conflict(group ? SEASON_MATCH_ERRORS.groupResultNotInPlay : SEASON_MATCH_ERRORS.playoffResultNotInPlay);
+  }
+  throw conflict(MATCH_ERRORS[blocker]);
+}
 
 const winningTeamOf = (scores: ScoreBody): WinningTeam => (scores.entryAScore > scores.entryBScore ? 'TeamA' : 'TeamB');
 
@@ -147,14 +156,11 @@ async function recountGroup(tx: Tx, groupId: number): Promise<void> {
 export async function reportSeasonScore(db: Db, input: { matchId: number; user: MatchViewer; scores: ScoreBody }): Promise<void> {
   await db.transaction(async (tx) => {
     const { season, row } = await lockMatch(tx, input.matchId);
-    if (!inPlay(season, row)) {
-      throw conflict(row.matchType === 'GROUP_STAGE' ? SEASON_MATCH_ERRORS.groupNotInPlay : SEASON_MATCH_ERRORS.playoffNotInPlay);
-    }
-    assertPlayable(row);
-    if (row.winningTeam !== null) throw conflict(MATCH_ERRORS.decided);
-    const side = sideOfTeam(row, input.user.teamId);
-    if (!side || input.user.teamRole !== 'CAPTAIN') throw forbidden(SEASON_MATCH_ERRORS.notCaptain);
-    if ((side === 'A' ? row.teamAScoreA : row.teamBScoreA) !== null) throw conflict(MATCH_ERRORS.alreadyReported);
+    const facts = factsOf(season, row);
+    refuse(reportStateBlocker(facts), row);
+    // Only captains report league scores: a member of the team reports for no side.
+    const side = input.user.teamRole === 'CAPTAIN' ? sideOfTeam(row, input.user.teamId) : null;
+    refuse(reportBlocker(facts, side), row);
 
     const { entryAScore, entryBScore } = input.scores;
     const report = side === 'A' ? { teamAScoreA: entryAScore, teamAScoreB: entryBScore } : { teamBScoreA: entryAScore, teamBScoreB: entryBScore };
@@ -184,13 +190,11 @@ export async function reportSeasonScore(db: Db, input: { matchId: number; user: 
  * change re-open). Team and player records and KR are not touched (spec: admins correct those in the portal).
  */
 export async function setSeasonMatchResult(db: Db, input: { matchId: number; scores: ScoreBody }): Promise<void> {
-  if (input.scores.entryAScore === input.scores.entryBScore) throw badRequest(MATCH_ERRORS.draw);
+  const invalid = resultError(input.scores);
+  if (invalid) throw badRequest(invalid);
   await db.transaction(async (tx) => {
     const { season, row } = await lockMatch(tx, input.matchId);
-    if (!inPlay(season, row)) {
-      throw conflict(row.matchType === 'GROUP_STAGE' ? SEASON_MATCH_ERRORS.groupResultNotInPlay : SEASON_MATCH_ERRORS.playoffResultNotInPlay);
-    }
-    assertPlayable(row);
+    refuse(staffResultBlocker(factsOf(season, row)), row);
     const winningTeam = winningTeamOf(input.scores);
     const { entryAScore: a, entryBScore: b } = input.scores;
     const result = { teamAScoreA: a, teamAScoreB: b, teamBScoreA: a, teamBScoreB: b, dispute: false, updatedAt: Date.now() };

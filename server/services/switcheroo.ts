@@ -2,7 +2,8 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { temporaryTeamMembers, temporaryTeams, tournamentEntries, users } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http/errors';
-import { deleteUnusedLogo, lockTournament } from './tournaments';
+import { deleteImageIfUnused } from '../storage/images';
+import { lockTournament } from './tournamentStore';
 import { switcherooEntries } from './tournamentEntries';
 import type { SwitcherooTeamsBody } from '../../src/api/contract/switcheroo';
 import { SWITCHEROO_PAIRING_SLOTS } from '../../src/domain/constants';
@@ -61,14 +62,15 @@ export async function saveSwitcherooTeams(db: Db, tournamentId: number, body: Sw
     await tx.delete(temporaryTeamMembers).where(eq(temporaryTeamMembers.tournamentId, t.id));
     for (const team of existing.filter((team) => !keptIds.has(team.id))) {
       await tx.delete(temporaryTeams).where(eq(temporaryTeams.id, team.id));
-      await deleteUnusedLogo(tx, team.logoUrl);
+      await deleteImageIfUnused(tx, team.logoUrl);
     }
 
     for (const [listOrder, team] of kept.entries()) {
       const captainId = team.slots.find((s): s is number => s !== null)!;
       let teamId = team.id ?? null;
       if (teamId) {
-        await tx.update(temporaryTeams).set({ name: team.name, listOrder, captainId }).where(eq(temporaryTeams.id, teamId));
+        // Seated again, a team a removed sign-up had emptied (and retired) plays again.
+        await tx.update(temporaryTeams).set({ name: team.name, listOrder, captainId, locked: false }).where(eq(temporaryTeams.id, teamId));
       } else {
         [{ id: teamId }] = await tx
           .insert(temporaryTeams)

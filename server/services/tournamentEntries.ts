@@ -2,7 +2,9 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, sql } fro
 import type { Db, Tx } from '../db/client';
 import { temporaryTeamMembers, temporaryTeams, tournamentEntries, users } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
-import { deleteUnusedLogo, getTournamentRow, lockTournament } from './tournaments';
+import { deleteImageIfUnused } from '../storage/images';
+import { getTournament, lockTournament } from './tournamentStore';
+import { dropMember, temporaryTeamRoster } from './roster';
 import { temporaryTeamMemberColumns, toTeamMember } from './tournamentView';
 import { likePattern } from './users';
 import type { Entry, SwitcherooEntries } from '../../src/api/contract/tournament';
@@ -10,6 +12,7 @@ import type { TeamMember } from '../../src/api/contract/team';
 import type { Paged } from '../../src/api/contract/common';
 import { TOURNAMENT_ERRORS } from '../../src/domain/messages';
 import { SWITCHEROO_PAIRING_SLOTS } from '../../src/domain/constants';
+import { hasStarted } from '../../src/domain/tournamentRules';
 
 export interface EntryListOptions {
   /** Staff see refunded entries and the paid/refunded flags; the public list hides both. */
@@ -50,7 +53,7 @@ export async function teamMembers(db: Db | Tx, teamIds: number[]): Promise<Map<n
  * name. Players carry `discordName`, teams and predefined entries `name`.
  */
 export async function listEntries(db: Db, tournamentId: number, opts: EntryListOptions): Promise<Paged<Entry>> {
-  await getTournamentRow(db, tournamentId);
+  await getTournament(db, tournamentId);
   const name = sql<string | null>`coalesce(${users.discordName}, ${temporaryTeams.name}, ${tournamentEntries.definedName})`;
   const where = and(
     eq(tournamentEntries.tournamentId, tournamentId),
@@ -111,7 +114,7 @@ export async function listEntries(db: Db, tournamentId: number, opts: EntryListO
  * (the user id sitting there, or null), and the free substitute slots (signUpLimit minus the sign-ups).
  */
 export async function switcherooEntries(db: Db, tournamentId: number): Promise<SwitcherooEntries> {
-  const t = await getTournamentRow(db, tournamentId);
+  const t = await getTournament(db, tournamentId);
   if (t.tournamentType !== 'SWITCHEROO') throw conflict(TOURNAMENT_ERRORS.notSwitcheroo);
   const signUps = await db
     .select({ entry: tournamentEntries, discordName: users.discordName, picture: users.picture, katanaRank: users.katanaRank })
@@ -165,7 +168,7 @@ export async function switcherooEntries(db: Db, tournamentId: number): Promise<S
 export async function removeEntry(db: Db, tournamentId: number, entryId: number) {
   await db.transaction(async (tx) => {
     const t = await lockTournament(tx, tournamentId);
-    if (t.status === 'ACTIVE' || t.status === 'COMPLETED') throw conflict(TOURNAMENT_ERRORS.removeEntryStarted);
+    if (hasStarted(t)) throw conflict(TOURNAMENT_ERRORS.removeEntryStarted);
     const [entry] = await tx
       .select()
       .from(tournamentEntries)
@@ -173,7 +176,7 @@ export async function removeEntry(db: Db, tournamentId: number, entryId: number)
     if (!entry) throw notFound(TOURNAMENT_ERRORS.entryNotFound);
     if (entry.temporaryTeamId) {
       const [team] = await tx.delete(temporaryTeams).where(eq(temporaryTeams.id, entry.temporaryTeamId)).returning();
-      await deleteUnusedLogo(tx, team?.logoUrl ?? null);
+      await deleteImageIfUnused(tx, team?.logoUrl);
     } else if (entry.userId) {
       await tx.delete(tournamentEntries).where(eq(tournamentEntries.id, entry.id));
       await leavePairedTeam(tx, tournamentId, entry.userId);
@@ -183,24 +186,11 @@ export async function removeEntry(db: Db, tournamentId: number, entryId: number)
   });
 }
 
-/** A removed player leaves their team; when they captained it, the next member takes over. */
+/** A removed player leaves the team they were paired into (succession and retiring: ./roster.ts). */
 async function leavePairedTeam(tx: Tx, tournamentId: number, userId: number) {
   const [seat] = await tx
-    .delete(temporaryTeamMembers)
-    .where(and(eq(temporaryTeamMembers.tournamentId, tournamentId), eq(temporaryTeamMembers.userId, userId)))
-    .returning();
-  if (!seat || seat.teamRole !== 'CAPTAIN') return;
-  const [next] = await tx
-    .select()
+    .select({ teamId: temporaryTeamMembers.teamId })
     .from(temporaryTeamMembers)
-    .where(eq(temporaryTeamMembers.teamId, seat.teamId))
-    .orderBy(asc(temporaryTeamMembers.slot), asc(temporaryTeamMembers.joinedAt))
-    .limit(1);
-  if (next) {
-    await tx
-      .update(temporaryTeamMembers)
-      .set({ teamRole: 'CAPTAIN' })
-      .where(and(eq(temporaryTeamMembers.teamId, seat.teamId), eq(temporaryTeamMembers.userId, next.userId)));
-  }
-  await tx.update(temporaryTeams).set({ captainId: next?.userId ?? null }).where(eq(temporaryTeams.id, seat.teamId));
+    .where(and(eq(temporaryTeamMembers.tournamentId, tournamentId), eq(temporaryTeamMembers.userId, userId)));
+  if (seat) await dropMember(tx, temporaryTeamRoster, seat.teamId, userId);
 }

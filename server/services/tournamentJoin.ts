@@ -5,17 +5,13 @@ import type { AuthUser } from '../auth/plugin';
 import { isStaff } from '../auth/plugin';
 import type { Billing, PaymentRow } from '../billing/types';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
-import { lockTournament } from './tournaments';
-import type { TournamentRow } from './tournamentView';
+import { activeEntryCount, isTeamNameTaken, lockTournament, type TournamentRow } from './tournamentStore';
+import { addMember, temporaryTeamRoster } from './roster';
 import type { PaymentSecret } from '../../src/api/contract/billing';
 import { TOURNAMENT_ERRORS, VALIDATION } from '../../src/domain/messages';
-import { signupsOpen } from '../../src/domain/tournamentRules';
+import { hasStarted, isTeamTournament, signupsOpen } from '../../src/domain/tournamentRules';
 
 const TEAM_NAME_MAX = 40;
-
-/** Team types: a TOURNAMENT with teamLimit > 1 enters temporary teams; everything else enters players. */
-export const entersTeams = (t: Pick<TournamentRow, 'tournamentType' | 'teamLimit'>) =>
-  t.tournamentType === 'TOURNAMENT' && t.teamLimit > 1;
 
 export interface JoinRequest {
   caller: AuthUser;
@@ -60,28 +56,12 @@ async function hasEntered(tx: Tx, tournamentId: number, userId: number): Promise
   return !!seat;
 }
 
-async function entryCount(tx: Tx, tournamentId: number) {
-  const [{ n }] = await tx
-    .select({ n: count() })
-    .from(tournamentEntries)
-    .where(and(eq(tournamentEntries.tournamentId, tournamentId), eq(tournamentEntries.refunded, false)));
-  return Number(n);
-}
-
 function teamNameOf(t: TournamentRow, name: string | null | undefined): string | null {
-  if (!entersTeams(t)) return null;
+  if (!isTeamTournament(t)) return null;
   const trimmed = (name ?? '').trim();
   if (!trimmed) throw badRequest(VALIDATION.teamName);
   if (trimmed.length > TEAM_NAME_MAX) throw badRequest(TOURNAMENT_ERRORS.teamNameTooLong);
   return trimmed;
-}
-
-async function checkTeamNameFree(tx: Tx, tournamentId: number, name: string) {
-  const [taken] = await tx
-    .select({ id: temporaryTeams.id })
-    .from(temporaryTeams)
-    .where(and(eq(temporaryTeams.tournamentId, tournamentId), sql`lower(${temporaryTeams.name}) = lower(${name})`));
-  if (taken) throw conflict(TOURNAMENT_ERRORS.teamNameTaken);
 }
 
 /**
@@ -99,7 +79,7 @@ async function createEntry(tx: Tx, t: TournamentRow, userId: number, teamName: s
       .insert(temporaryTeams)
       .values({ tournamentId: t.id, name: teamName, captainId: userId, listOrder: Number(n) })
       .returning();
-    await tx.insert(temporaryTeamMembers).values({ teamId: team.id, userId, tournamentId: t.id, teamRole: 'CAPTAIN', slot: 0 });
+    await addMember(tx, temporaryTeamRoster, team.id, userId, 'CAPTAIN');
     await tx.insert(tournamentEntries).values({ tournamentId: t.id, temporaryTeamId: team.id, paymentId });
     return;
   }
@@ -130,7 +110,7 @@ export async function joinTournament(db: Db, billing: Billing | undefined, req: 
   if (onBehalf && !staff) throw forbidden(TOURNAMENT_ERRORS.onlyYourself);
   const payment = await db.transaction(async (tx) => {
     const t = await lockTournament(tx, req.tournamentId);
-    if (t.status === 'ACTIVE' || t.status === 'COMPLETED') throw conflict(TOURNAMENT_ERRORS.started);
+    if (hasStarted(t)) throw conflict(TOURNAMENT_ERRORS.started);
     if (!staff && !signupsOpen(t, req.now)) throw conflict(TOURNAMENT_ERRORS.signupsClosed);
     const [player] = await tx.select().from(users).where(eq(users.id, req.teamOrUserId));
     if (!player) throw notFound(TOURNAMENT_ERRORS.playerNotFound);
@@ -139,8 +119,8 @@ export async function joinTournament(db: Db, billing: Billing | undefined, req: 
     if (await hasEntered(tx, t.id, player.id)) {
       throw conflict(onBehalf ? TOURNAMENT_ERRORS.playerAlreadyJoined : TOURNAMENT_ERRORS.alreadyJoined);
     }
-    if ((await entryCount(tx, t.id)) >= t.signUpLimit) throw conflict(TOURNAMENT_ERRORS.full);
-    if (teamName !== null) await checkTeamNameFree(tx, t.id, teamName);
+    if ((await activeEntryCount(tx, t.id)) >= t.signUpLimit) throw conflict(TOURNAMENT_ERRORS.full);
+    if (teamName !== null && (await isTeamNameTaken(tx, t.id, teamName))) throw conflict(TOURNAMENT_ERRORS.teamNameTaken);
     if (t.entryFeeCents > 0 && !onBehalf) {
       const details: EntryDetails = { tournamentId: t.id, teamOrUserId: player.id, name: teamName };
       return { amountCents: t.entryFeeCents, details, description: `Entry: ${t.title}` };
@@ -171,13 +151,13 @@ export function registerTournamentEntryPurpose(billing: Billing) {
     async onSucceeded(tx: Tx, payment: PaymentRow) {
       const details = payment.details as Partial<EntryDetails>;
       const t = await lockTournament(tx, Number(details.tournamentId));
-      if (t.status === 'ACTIVE' || t.status === 'COMPLETED') throw conflict(TOURNAMENT_ERRORS.started);
+      if (hasStarted(t)) throw conflict(TOURNAMENT_ERRORS.started);
       const userId = Number(details.teamOrUserId);
       if (await hasEntered(tx, t.id, userId)) throw conflict(TOURNAMENT_ERRORS.alreadyJoined);
-      if ((await entryCount(tx, t.id)) >= t.signUpLimit) throw conflict(TOURNAMENT_ERRORS.full);
-      const name = entersTeams(t) ? (details.name ?? '').trim() || `Team ${userId}` : null;
+      if ((await activeEntryCount(tx, t.id)) >= t.signUpLimit) throw conflict(TOURNAMENT_ERRORS.full);
+      const name = isTeamTournament(t) ? (details.name ?? '').trim() || `Team ${userId}` : null;
       // Checked again now: another paid entry may have taken the name while this payment was pending.
-      if (name !== null) await checkTeamNameFree(tx, t.id, name);
+      if (name !== null && (await isTeamNameTaken(tx, t.id, name))) throw conflict(TOURNAMENT_ERRORS.teamNameTaken);
       await createEntry(tx, t, userId, name, payment.id);
     },
   });

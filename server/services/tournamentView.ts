@@ -4,7 +4,9 @@ import { temporaryTeamMembers, temporaryTeams, tournamentEntries, tournaments, u
 import type { Tournament, UserTeam } from '../../src/api/contract/tournament';
 import type { TeamMember } from '../../src/api/contract/team';
 
-export type TournamentRow = typeof tournaments.$inferSelect;
+import type { TournamentRow } from './tournamentStore';
+
+export type { TournamentRow };
 
 /** A tournament team member with the user's public fields: the roster columns every screen reads. */
 export const temporaryTeamMemberColumns = {

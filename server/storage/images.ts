@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/client';
-import { images } from '../db/schema';
+import { images, siteImages, socialPosts, teams, temporaryTeams, tournaments, users } from '../db/schema';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { idParam } from '../http/validate';
 import { LOGO_MAX_BYTES } from '../../src/domain/constants';
@@ -33,11 +34,35 @@ export async function saveImage(db: Db | Tx, data: Buffer, contentType: string):
   return `${URL_PREFIX}${row.id}`;
 }
 
-/** Deletes an image we stored (a URL we did not issue is ignored). */
-export async function deleteImageByUrl(db: Db | Tx, url: string | null | undefined) {
-  if (!url?.startsWith(URL_PREFIX)) return;
+/**
+ * Every column of the schema that can show a stored image. An image URL is shared freely (a temporary team starts
+ * with its permanent team's logo, the demo teams share logos, a banner may reuse a logo), so an image is deleted
+ * only when none of these shows it any more. A new column that holds an image URL belongs here
+ * (tests/server/images.test.ts fails otherwise).
+ */
+export const IMAGE_COLUMNS: readonly PgColumn[] = [
+  teams.logoUrl,
+  users.picture,
+  tournaments.graphicUrl,
+  temporaryTeams.logoUrl,
+  siteImages.url,
+  socialPosts.imageUrl,
+];
+
+/** Deletes an image we stored (a URL we did not issue is ignored) when no row shows it any more. */
+export async function deleteImageIfUnused(db: Db | Tx, url: string | null | undefined): Promise<void> {
+  const id = storedImageId(url);
+  if (id === null) return;
+  const shownBy = await Promise.all(
+    IMAGE_COLUMNS.map((column) => db.select({ url: column }).from(column.table).where(eq(column, url!)).limit(1)),
+  );
+  if (shownBy.every((rows) => rows.length === 0)) await db.delete(images).where(eq(images.id, id));
+}
+
+function storedImageId(url: string | null | undefined): number | null {
+  if (!url?.startsWith(URL_PREFIX)) return null;
   const id = Number(url.slice(URL_PREFIX.length));
-  if (Number.isInteger(id)) await db.delete(images).where(eq(images.id, id));
+  return Number.isInteger(id) ? id : null;
 }
 
 /** Reads the single `file` field of a multipart upload: an image of at most 5MB, else 400. */

@@ -1,5 +1,5 @@
+import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Router } from 'wouter';
 import type { BaseLocationHook } from 'wouter';
 import { cssVariablesResolver, theme } from './theme';
@@ -8,6 +8,18 @@ import { Notifications } from './Notifications';
 import { AppRoutes } from './routes';
 import { SessionContext, type SessionActor } from '../ui/session';
 import { BannedRedirect } from './Guard';
+import { DeferredModals } from './DeferredModals';
+
+/** What every screen stands in: Mantine with the app's theme and CSS variables, modals, and the notification stack. */
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="dark" forceColorScheme="dark">
+      {children}
+      <Notifications />
+      <DeferredModals />
+    </MantineProvider>
+  );
+}
 
 interface AppProps {
   session: SessionActor;
@@ -17,18 +29,15 @@ interface AppProps {
 
 export function App({ session, hook }: AppProps) {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="dark" forceColorScheme="dark">
-      <ModalsProvider>
-        <SessionContext.Provider value={session}>
-          <Router hook={hook}>
-            <BannedRedirect />
-            <Layout>
-              <AppRoutes />
-            </Layout>
-          </Router>
-          <Notifications />
-        </SessionContext.Provider>
-      </ModalsProvider>
-    </MantineProvider>
+    <AppProviders>
+      <SessionContext.Provider value={session}>
+        <Router hook={hook}>
+          <BannedRedirect />
+          <Layout>
+            <AppRoutes />
+          </Layout>
+        </Router>
+      </SessionContext.Provider>
+    </AppProviders>
   );
 }

@@ -1,3 +1,4 @@
+import { generateBracket } from './bracket/generateBracket';
 import type { TournamentStatus, TournamentType } from './constants';
 
 interface RegistrationFacts {
@@ -22,4 +23,26 @@ export function signupsOpen(t: Pick<RegistrationFacts, 'status' | 'allowSignups'
 export function teamSize(t: { tournamentType: TournamentType; switcherooType: 'SINGLES' | 'DOUBLES'; teamLimit: number }) {
   if (t.tournamentType === 'SWITCHEROO') return t.switcherooType === 'DOUBLES' ? 4 : 2;
   return t.teamLimit;
+}
+
+/**
+ * Team tournaments enter temporary teams (a team name is asked when joining): TOURNAMENT with teamLimit above 1.
+ * SWITCHEROO sign-ups are players, paired into teams later.
+ */
+export function isTeamTournament(t: { tournamentType: TournamentType; teamLimit: number }): boolean {
+  return t.tournamentType === 'TOURNAMENT' && t.teamLimit > 1;
+}
+
+/** A tournament has started once its bracket is in play: ACTIVE, or COMPLETED after it. */
+export function hasStarted(t: { status: TournamentStatus }): boolean {
+  return t.status === 'ACTIVE' || t.status === 'COMPLETED';
+}
+
+/**
+ * Round names of the bracket for `entrants` entrants, in play order, each once. Below 2 entrants (no bracket can be
+ * drawn yet) the rounds of the smallest bracket, 2 entrants: the maps and modes page always has rounds to fill.
+ */
+export function roundNamesFor(entrants: number): string[] {
+  const n = Number.isInteger(entrants) && entrants >= 2 ? entrants : 2;
+  return [...new Set(generateBracket(n).matches.map((m) => m.roundName))];
 }

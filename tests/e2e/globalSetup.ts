@@ -1,9 +1,5 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { buildSpa, startPlatform } from '../../scripts/startPlatform';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -11,50 +7,10 @@ declare module 'vitest' {
   }
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-/**
- * Builds the SPA and starts the platform the way `npm start` does (server/main.ts serving dist/ on one port,
- * migrating and seeding a fresh PGlite database in a temporary DATA_DIR). Browser tests get its URL.
- */
+/** Builds the SPA and starts the platform the way `npm start` does; browser tests get its URL. */
 export default async function setup(project: TestProject) {
-  if (process.env.E2E_SKIP_BUILD !== '1') {
-    const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('vite build failed');
-  }
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'clutch-e2e-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000' };
-  delete env.DATABASE_URL;
-  delete env.DISCORD_CLIENT_ID;
-  delete env.STRIPE_SECRET_KEY;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
-  const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`${baseURL}/v1/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('the server did not start within 120 s');
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  project.provide('baseURL', baseURL);
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  if (process.env.E2E_SKIP_BUILD !== '1') buildSpa();
+  const platform = await startPlatform();
+  project.provide('baseURL', platform.baseURL);
+  return platform.stop;
 }

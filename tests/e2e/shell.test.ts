@@ -13,7 +13,8 @@ describe('the shell in a real browser', () => {
     const { page, errors } = await newPage(browser);
     await page.goto('/admin');
     await page.waitForURL('**/login');
-    await expect(page.getByRole('link', { name: 'Continue with Discord' }).isVisible()).resolves.toBe(true);
+    // The sign-in screen loads on demand: wait for it.
+    await page.getByRole('link', { name: 'Continue with Discord' }).waitFor();
 
     await page.getByRole('link', { name: 'Continue with Discord' }).click();
     await page.getByRole('link', { name: 'Sign in as AdminAce' }).click();

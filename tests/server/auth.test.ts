@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER } from '../../src/domain/messages';
-import { startTestServer, type Agent, type Reply, type TestServer } from '../support/testServer';
+import { useTestServer, type Agent, type Reply } from '../support/testServer';
 import { FakeDiscord } from '../support/fakeDiscord';
 import { insertUser } from '../support/fixtures';
 
@@ -27,18 +27,13 @@ const cleared = (c: SetCookie | undefined) =>
   !!c && (c.value === '' || c.attrs.includes('max-age=0') || c.attrs.some((a) => a.startsWith('expires=thu, 01 jan 1970')));
 
 describe('sign-in, sessions, CSRF, bans, roles and validation', () => {
-  let server: TestServer;
+  const server = useTestServer({ seed: true, config: { now: () => now } });
   /** The server's clock: tests move it forward to expire tokens. */
   let now = Date.now();
 
-  beforeAll(async () => {
-    server = await startTestServer({ seed: true, config: { now: () => now } });
-  });
-  afterAll(() => server?.close());
-
   const signedIn = async (name: string) => server.agent().signIn(name);
   const player = async () => {
-    const user = await insertUser(server.database.db);
+    const user = await insertUser(server.db);
     return { user, agent: await signedIn(user.discordName) };
   };
 
@@ -309,12 +304,10 @@ describe('sign-in, sessions, CSRF, bans, roles and validation', () => {
 });
 
 describe('local sign-in behind a TLS proxy', () => {
-  let server: TestServer;
+  const server = useTestServer({ config: { trustProxy: true } });
   beforeAll(async () => {
-    server = await startTestServer({ config: { trustProxy: true } });
-    await insertUser(server.database.db, { discordName: 'ProxyPlayer' });
+    await insertUser(server.db, { discordName: 'ProxyPlayer' });
   });
-  afterAll(() => server?.close());
 
   it('marks the cookies Secure when the proxy says the browser used https', async () => {
     const res = await server.agent().raw({
@@ -333,11 +326,7 @@ describe('local sign-in behind a TLS proxy', () => {
 });
 
 describe('the bot invite without Discord', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server?.close());
+  const server = useTestServer();
 
   it('explains what to configure instead of sending the admin to a broken Discord page', async () => {
     const res = await server.agent().get('/v1/auth/discord/bot');
@@ -346,33 +335,30 @@ describe('the bot invite without Discord', () => {
     expect(res.body).toContain('The Discord bot is not set up');
     expect(res.body).toContain('DISCORD_CLIENT_ID');
   });
+});
+
+describe('the bot invite with Discord configured', () => {
+  const server = useTestServer({
+    config: {
+      discord: { clientId: '4242', clientSecret: 's', redirectUri: 'http://localhost/cb', apiBase: 'https://discord.com' },
+      discordBot: { token: 't', guildId: '777', apiBase: 'https://discord.com' },
+    },
+  });
 
   it("names the league's server when DISCORD_GUILD_ID is set", async () => {
-    const configured = await startTestServer({
-      config: {
-        discord: { clientId: '4242', clientSecret: 's', redirectUri: 'http://localhost/cb', apiBase: 'https://discord.com' },
-        discordBot: { token: 't', guildId: '777', apiBase: 'https://discord.com' },
-      },
-    });
-    try {
-      const url = new URL(String((await configured.agent().get('/v1/auth/discord/bot')).headers.location));
-      expect(url.origin).toBe('https://discord.com');
-      expect(url.searchParams.get('client_id')).toBe('4242');
-      expect(url.searchParams.get('guild_id')).toBe('777');
-      expect(url.searchParams.get('disable_guild_select')).toBe('true');
-    } finally {
-      await configured.close();
-    }
+    const url = new URL(String((await server.agent().get('/v1/auth/discord/bot')).headers.location));
+    expect(url.origin).toBe('https://discord.com');
+    expect(url.searchParams.get('client_id')).toBe('4242');
+    expect(url.searchParams.get('guild_id')).toBe('777');
+    expect(url.searchParams.get('disable_guild_select')).toBe('true');
   });
 });
 
 describe('local sign-in in production', () => {
-  let server: TestServer;
+  const server = useTestServer({ config: { production: true, allowLocalSignIn: false } });
   beforeAll(async () => {
-    server = await startTestServer({ config: { production: true, allowLocalSignIn: false } });
-    await insertUser(server.database.db, { discordName: 'ProdPlayer' });
+    await insertUser(server.db, { discordName: 'ProdPlayer' });
   });
-  afterAll(() => server?.close());
 
   it('is refused unless explicitly enabled', async () => {
     for (const url of ['/v1/auth/discord', '/v1/auth/discord?as=ProdPlayer']) {
@@ -387,27 +373,23 @@ describe('local sign-in in production', () => {
 describe('Discord sign-in (OAuth2 with PKCE) against a fake Discord', () => {
   const OWNER_ID = '900000000000000001';
   let discord: FakeDiscord;
-  let server: TestServer;
 
   beforeAll(async () => {
     discord = await new FakeDiscord().start();
-    server = await startTestServer({
-      config: {
-        discord: {
-          clientId: discord.clientId,
-          clientSecret: discord.clientSecret,
-          redirectUri: 'http://localhost:8080/v1/auth/discord/callback',
-          apiBase: discord.base,
-        },
-        allowLocalSignIn: false,
-        ownerDiscordIds: [OWNER_ID],
+  });
+  afterAll(() => discord?.close());
+  const server = useTestServer(() => ({
+    config: {
+      discord: {
+        clientId: discord.clientId,
+        clientSecret: discord.clientSecret,
+        redirectUri: 'http://localhost:8080/v1/auth/discord/callback',
+        apiBase: discord.base,
       },
-    });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await discord?.close();
-  });
+      allowLocalSignIn: false,
+      ownerDiscordIds: [OWNER_ID],
+    },
+  }));
 
   /** The browser's trip: /v1/auth/discord → Discord (approves) → /v1/auth/discord/callback. */
   async function signInWithDiscord(agent: Agent, profile: Parameters<FakeDiscord['approve']>[1]) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
-import { startTestServer, type Agent, type TestServer } from '../support/testServer';
+import { useTestServer, type Agent, type TestServer } from '../support/testServer';
 import { startFakeStripe, type FakeStripe } from '../support/fakeStripe';
 import { payments, tournamentEntries, tournaments, users } from '../../server/db/schema';
 import { HttpError } from '../../server/http/errors';
@@ -64,17 +64,15 @@ async function joinPaid(player: { id: number; agent: Agent }, tournamentId: numb
 const guestPayment = { email: 'fan@example.com', amount: 12.5, reference: 'INV-2041' };
 
 describe('billing with the local test provider', () => {
-  let server: TestServer;
+  const server = useTestServer({ seed: true, config: { now: () => Date.now() + clockOffset } });
   let f: ReturnType<typeof fixtures>;
   let clockOffset = 0;
   let admin: Agent;
 
   beforeAll(async () => {
-    server = await startTestServer({ seed: true, config: { now: () => Date.now() + clockOffset } });
     f = fixtures(server);
     admin = await server.agent().signIn('AdminAce');
   });
-  afterAll(() => server.close());
 
   const confirm = (agent: Agent, clientSecret: string, cardNumber: string) =>
     agent.post('/v1/billing/local/confirm', { clientSecret, cardNumber });
@@ -242,7 +240,7 @@ describe('billing with the local test provider', () => {
     expect(res).toMatchObject({ status: 409, body: { message: PAYMENT_ERRORS.freeTournament } });
 
     const paid = await f.tournament(1250);
-    const [unpaid] = await server.database.db.insert(tournamentEntries).values({ tournamentId: paid, definedName: 'Walk-in' }).returning();
+    const [unpaid] = await server.db.insert(tournamentEntries).values({ tournamentId: paid, definedName: 'Walk-in' }).returning();
     const res2 = await admin.post(`/v1/billing/refund-tournament-entry/${paid}/${unpaid.id}`);
     expect(res2).toMatchObject({ status: 409, body: { message: PAYMENT_ERRORS.notPaid } });
   });
@@ -261,23 +259,21 @@ describe('billing with the local test provider', () => {
 });
 
 describe('billing with Stripe (a loopback fake of its API)', () => {
-  let server: TestServer;
   let stripe: FakeStripe;
   let f: ReturnType<typeof fixtures>;
   let admin: Agent;
 
   beforeAll(async () => {
     stripe = await startFakeStripe();
-    server = await startTestServer({
-      seed: true,
-      config: { stripe: { secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, apiBase: stripe.url } },
-    });
+  });
+  afterAll(() => stripe.close());
+  const server = useTestServer(() => ({
+    seed: true,
+    config: { stripe: { secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, apiBase: stripe.url } },
+  }));
+  beforeAll(async () => {
     f = fixtures(server);
     admin = await server.agent().signIn('AdminAce');
-  });
-  afterAll(async () => {
-    await server.close();
-    await stripe.close();
   });
 
   const sendWebhook = (hook: { payload: string; signature: string }) =>

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { is } from 'superstruct';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { startTestServer, type Agent, type TestServer } from '../support/testServer';
+import { useTestServer, type Agent } from '../support/testServer';
 import { TournamentMatch } from '../../src/api/contract/tournament';
 import { tournamentEntries, tournaments } from '../../server/db/schema';
 import { generateTournamentBracket } from '../../server/services/brackets';
@@ -18,15 +18,13 @@ import {
 } from './bracketsKit';
 
 describe('stored brackets', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let admin: Agent;
   beforeAll(async () => {
-    server = await startTestServer();
-    admin = await server.agent().signIn(await createAdmin(server.database.db));
+    admin = await server.agent().signIn(await createAdmin(server.db));
   });
-  afterAll(() => server.close());
 
-  const db = () => server.database.db;
+  const db = () => server.db;
   const adminResult = (f: Fixture, matchId: number, a: number, b: number) =>
     admin.post(`/v1/tournament/${f.tournamentId}/match/${matchId}/admin`, { entryAScore: a, entryBScore: b });
 
@@ -284,14 +282,10 @@ describe('stored brackets', () => {
 });
 
 describe('the seeded demo brackets', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ seed: true });
-  });
-  afterAll(() => server.close());
+  const server = useTestServer({ seed: true });
 
   const idOf = async (title: string) => {
-    const [t] = await server.database.db.select().from(tournaments).where(eq(tournaments.title, title));
+    const [t] = await server.db.select().from(tournaments).where(eq(tournaments.title, title));
     return t.id;
   };
 
@@ -319,7 +313,7 @@ describe('the seeded demo brackets', () => {
     const id = await idOf('Open Qualifier 1024');
     const { list } = await bracketOf(server.agent(), id);
     expect(list).toHaveLength(2047);
-    const entries = await server.database.db
+    const entries = await server.db
       .select()
       .from(tournamentEntries)
       .where(and(eq(tournamentEntries.tournamentId, id), isNotNull(tournamentEntries.definedName)));

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, testDatabaseKind, type TestServer } from '../support/testServer';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer, testDatabaseKind } from '../support/testServer';
 
 describe('health and the SPA boundary', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ seed: true });
-  });
-  afterAll(() => server.close());
+  const server = useTestServer({ seed: true });
 
   it('reports the database it runs on', async () => {
     const res = await server.agent().get('/v1/health');
@@ -30,18 +26,17 @@ describe('health and the SPA boundary', () => {
 });
 
 describe('serving the SPA', () => {
-  let server: TestServer;
+  let dir = '';
   beforeAll(async () => {
     const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');
     const { join } = await import('node:path');
     const { tmpdir } = await import('node:os');
-    const dir = mkdtempSync(join(tmpdir(), 'clutch-spa-'));
+    dir = mkdtempSync(join(tmpdir(), 'clutch-spa-'));
     mkdirSync(join(dir, 'assets'));
     writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(join(dir, 'assets', 'app-1.js'), 'console.log(1)');
-    server = await startTestServer({ config: { staticDir: dir } });
   });
-  afterAll(() => server.close());
+  const server = useTestServer(() => ({ config: { staticDir: dir } }));
 
   it('answers deep links with index.html (history fallback), uncached', async () => {
     const res = await server.agent().get('/tournaments/3/details');

@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/testServer';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/testServer';
 import { insertUser } from '../support/fixtures';
 
 /** GET /v1/user/invitee-search: the team dialogs' player search. */
 describe('invitee search', () => {
-  let server: TestServer;
+  const server = useTestServer();
   beforeAll(async () => {
-    server = await startTestServer();
-    for (const name of ['Zorro', 'Zorrolina', 'OldZorro', 'Elsewhere']) await insertUser(server.database.db, { discordName: name });
-    await insertUser(server.database.db, { discordName: 'ZorroBanned', banned: true });
-    await insertUser(server.database.db, { discordName: 'ZorroSearcher' });
+    for (const name of ['Zorro', 'Zorrolina', 'OldZorro', 'Elsewhere']) await insertUser(server.db, { discordName: name });
+    await insertUser(server.db, { discordName: 'ZorroBanned', banned: true });
+    await insertUser(server.db, { discordName: 'ZorroSearcher' });
   }, 60_000);
-  afterAll(() => server.close());
 
   it('answers matching players who are not banned, exact and prefix matches first, without the searcher', async () => {
     const a = await server.agent().signIn('ZorroSearcher');

@@ -1,18 +1,16 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/testServer';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/testServer';
 import { Fixtures } from './temporaryTeams.fixtures';
 import { teamInvites, teams, temporaryTeams, tournaments, users } from '../../server/db/schema';
 
 const T = (id: number) => `/v1/tournament/temporary-team/${id}`;
 
-let server: TestServer;
+const server = useTestServer({ seed: true });
 let fx: Fixtures;
 beforeAll(async () => {
-  server = await startTestServer({ seed: true });
   fx = new Fixtures(server);
 });
-afterAll(() => server?.close());
 
 async function leagueTeam(name: string) {
   const [row] = await fx.db.insert(teams).values({ name }).returning();

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startTestServer, type Agent, type TestServer } from '../support/testServer';
+import { useTestServer, type Agent } from '../support/testServer';
 import { tournamentMatches } from '../../server/db/schema';
 import { MATCH_ERRORS } from '../../src/domain/messages';
 import { bracketOf, createAdmin, createTournament, entryRecord, playerOf, userRecord, type Fixture } from './bracketsKit';
@@ -11,15 +11,13 @@ import { bracketOf, createAdmin, createTournament, entryRecord, playerOf, userRe
  * PostgreSQL (TEST_DB=postgres) the requests really overlap and the row locks must do the work.
  */
 describe('simultaneous reports', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let admin: Agent;
   beforeAll(async () => {
-    server = await startTestServer();
-    admin = await server.agent().signIn(await createAdmin(server.database.db));
+    admin = await server.agent().signIn(await createAdmin(server.db));
   });
-  afterAll(() => server.close());
 
-  const db = () => server.database.db;
+  const db = () => server.db;
   const url = (f: Fixture, matchId: number) => `/v1/tournament/${f.tournamentId}/match/${matchId}`;
   const userOf = (f: Fixture, entryId: number) => f.players[f.entryIds.indexOf(entryId)][0].id;
   const ranks = (n: number) => Array.from({ length: n }, (_, i) => 2000 - i);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startTestServer, type Agent, type TestServer } from '../support/testServer';
+import { useTestServer, type Agent } from '../support/testServer';
 import { temporaryTeams, tournamentEntries, tournaments, users } from '../../server/db/schema';
 import { MATCH_ERRORS, VALIDATION } from '../../src/domain/messages';
 import {
@@ -15,15 +15,13 @@ import {
 } from './bracketsKit';
 
 describe('tournament matches', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let admin: Agent;
   beforeAll(async () => {
-    server = await startTestServer();
-    admin = await server.agent().signIn(await createAdmin(server.database.db));
+    admin = await server.agent().signIn(await createAdmin(server.db));
   });
-  afterAll(() => server.close());
 
-  const db = () => server.database.db;
+  const db = () => server.db;
   const url = (f: Fixture, matchId: number) => `/v1/tournament/${f.tournamentId}/match/${matchId}`;
   const report = async (f: Fixture, m: any, side: 'A' | 'B', a: number, b: number, member = 0) =>
     (await playerOf(server, f, side === 'A' ? m.entryAId : m.entryBId, member)).post(url(f, m.id), { entryAScore: a, entryBScore: b });

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Agent, type TestServer } from '../support/testServer';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer, type Agent } from '../support/testServer';
 import { PAIRING, TOURNAMENT_ERRORS } from '../../src/domain/messages';
 
-let server: TestServer;
+const server = useTestServer({ seed: true });
 let admin: Agent;
 let players: { id: number; discordName: string }[];
 
@@ -40,12 +40,10 @@ async function createSwitcheroo(switcherooType: 'SINGLES' | 'DOUBLES', signUps: 
 const save = (id: number, teams: unknown[]) => admin.post(`/v1/tournament/${id}/switcheroo/teams`, { teams });
 
 beforeAll(async () => {
-  server = await startTestServer({ seed: true });
   admin = await server.agent().signIn('AdminAce');
   const list = await admin.get('/v1/user?perPage=100');
   players = list.body.results.filter((u: { role: string }) => u.role === 'USER');
 }, 120_000);
-afterAll(() => server?.close());
 
 describe('POST /v1/tournament/{id}/switcheroo/teams', () => {
   it('is for staff only', async () => {

@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/testServer';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/testServer';
 import { Fixtures } from './temporaryTeams.fixtures';
 import { TEMPORARY_TEAM } from '../../src/domain/messages';
 
 const T = (id: number) => `/v1/tournament/temporary-team/${id}`;
 
-let server: TestServer;
+const server = useTestServer();
 let fx: Fixtures;
 beforeAll(async () => {
-  server = await startTestServer();
   fx = new Fixtures(server);
 });
-afterAll(() => server?.close());
 
 describe('concurrent changes respect the team size and one team per tournament', () => {
   it('lets only one of several parallel accepts take the last place', async () => {

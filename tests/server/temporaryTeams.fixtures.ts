@@ -8,10 +8,9 @@ import {
   users,
 } from '../../server/db/schema';
 import type { Agent, TestServer } from '../support/testServer';
+import type { TemporaryTeamRow as TeamRow, TournamentRow } from '../../server/services/tournamentStore';
 
 type UserRow = typeof users.$inferSelect;
-type TournamentRow = typeof tournaments.$inferSelect;
-type TeamRow = typeof temporaryTeams.$inferSelect;
 const DAY = 86_400_000;
 
 /** Small insert helpers: each test builds its own tournament, team and players instead of leaning on the seed. */

@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/testServer';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/testServer';
 import { Fixtures, TINY_PNG, upload } from './temporaryTeams.fixtures';
 import { TEMPORARY_TEAM, TOURNAMENT_ERRORS, VALIDATION } from '../../src/domain/messages';
 
 const T = (id: number) => `/v1/tournament/temporary-team/${id}`;
 
-let server: TestServer;
+const server = useTestServer();
 let fx: Fixtures;
 beforeAll(async () => {
-  server = await startTestServer();
   fx = new Fixtures(server);
 });
-afterAll(() => server?.close());
 
 /** A 4-player team tournament with a captain, one player, an outsider and an admin, all signed in. */
 async function scene(values: Parameters<Fixtures['tournament']>[0] = {}) {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { assert } from 'superstruct';
 import { payments, temporaryTeamMembers, temporaryTeams, tournamentEntries, users } from '../../server/db/schema';
-import { startTestServer, type Agent, type TestServer } from '../support/testServer';
+import { useTestServer, type Agent } from '../support/testServer';
 import { createTournament, newPlayer, setStatus } from './tournaments.fixtures';
 import { PaymentSecret } from '../../src/api/contract/billing';
 import type { Tournament } from '../../src/api/contract/tournament';
@@ -12,16 +12,14 @@ const DAY = 86_400_000;
 const CARD_OK = '4242 4242 4242 4242';
 
 describe('joining a tournament (POST /v1/billing/join-tournament/{tournamentId}/{teamOrUserId})', () => {
-  let server: TestServer;
+  const server = useTestServer({ seed: true });
   let admin: Agent;
 
   beforeAll(async () => {
-    server = await startTestServer({ seed: true });
     admin = await server.agent().signIn('AdminAce');
   });
-  afterAll(() => server.close());
 
-  const db = () => server.database.db;
+  const db = () => server.db;
   const join = (agent: Agent, tournamentId: number, teamOrUserId: number, name?: string) =>
     agent.post(`/v1/billing/join-tournament/${tournamentId}/${teamOrUserId}`, name === undefined ? {} : { name });
   const detail = async (id: number, as: Agent) => (await as.get(`/v1/tournament/${id}`)).body as Tournament;

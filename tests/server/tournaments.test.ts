@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { temporaryTeamMembers, temporaryTeams, tournamentEntries, tournamentMatches, tournaments } from '../../server/db/schema';
-import { startTestServer, type Agent, type TestServer } from '../support/testServer';
+import { useTestServer, type Agent } from '../support/testServer';
 import { createTournament, multipartFile, newPlayer, PNG, setStatus, startDiscordFake, tournamentBody, type DiscordFake } from './tournaments.fixtures';
 import { Paged } from '../../src/api/contract/common';
 import { HallOfFameEntry, Tournament, UserTournaments } from '../../src/api/contract/tournament';
@@ -12,20 +12,18 @@ const DAY = 86_400_000;
 const M = VALIDATION.tournament;
 
 describe('tournaments: admin calls, lifecycle, lists and entries', () => {
-  let server: TestServer;
+  const server = useTestServer({ seed: true });
   let admin: Agent;
   let player: Agent;
   let guest: Agent;
 
   beforeAll(async () => {
-    server = await startTestServer({ seed: true });
     admin = await server.agent().signIn('AdminAce');
     player = (await newPlayer(server)).agent;
     guest = server.agent();
   });
-  afterAll(() => server.close());
 
-  const db = () => server.database.db;
+  const db = () => server.db;
   const detail = async (id: number, as: Agent = admin) => (await as.get(`/v1/tournament/${id}`)).body as Tournament;
   /** Free solo entries for `n` new players. */
   const fill = async (id: number, n: number) => {
@@ -449,19 +447,17 @@ describe('tournaments: admin calls, lifecycle, lists and entries', () => {
 
     describe('with a bot (loopback fake of Discord)', () => {
       let discord: DiscordFake;
-      let withBot: TestServer;
       let botAdmin: Agent;
       beforeAll(async () => {
         discord = await startDiscordFake();
-        withBot = await startTestServer({
-          seed: true,
-          config: { discordBot: { token: discord.token, guildId: discord.guildId, apiBase: discord.url } },
-        });
-        botAdmin = await withBot.agent().signIn('AdminNova');
       });
-      afterAll(async () => {
-        await withBot.close();
-        await discord.close();
+      afterAll(() => discord.close());
+      const withBot = useTestServer(() => ({
+        seed: true,
+        config: { discordBot: { token: discord.token, guildId: discord.guildId, apiBase: discord.url } },
+      }));
+      beforeAll(async () => {
+        botAdmin = await withBot.signIn('AdminNova');
       });
 
       const channelsFor = (id: number) => [

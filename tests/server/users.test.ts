@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { is } from 'superstruct';
 import { AdminUserRow } from '../../src/api/contract/user';
 import { Paged } from '../../src/api/contract/common';
 import { SERVER, USER_ADMIN } from '../../src/domain/messages';
-import { startTestServer, type TestServer } from '../support/testServer';
+import { useTestServer } from '../support/testServer';
 import { findUserRow, insertUser } from '../support/fixtures';
 
 describe('admin users list and bans', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ seed: true });
-  });
-  afterAll(() => server?.close());
+  const server = useTestServer({ seed: true });
 
   const as = (name: string) => server.agent().signIn(name);
   const idOf = async (name: string) =>
@@ -48,7 +44,7 @@ describe('admin users list and bans', () => {
     });
 
     it('treats % and _ in a search as text', async () => {
-      await insertUser(server.database.db, { discordName: 'Half_Life' });
+      await insertUser(server.db, { discordName: 'Half_Life' });
       const admin = await as('AdminAce');
       const res = await admin.get('/v1/user/admin-view?search=f_l');
       expect(res.body.results.map((r: AdminUserRow) => r.discordName)).toEqual(['Half_Life']);
@@ -64,7 +60,7 @@ describe('admin users list and bans', () => {
 
   describe('POST /v1/user/ban/{id}', () => {
     it('bans a player, answers the updated row and signs them out everywhere', async () => {
-      const target = await insertUser(server.database.db, { discordName: 'Griefer', freeAgent: true });
+      const target = await insertUser(server.db, { discordName: 'Griefer', freeAgent: true });
       const tabA = await as('Griefer');
       const tabB = await as('Griefer');
 
@@ -73,7 +69,7 @@ describe('admin users list and bans', () => {
       expect(res.status).toBe(200);
       expect(is(res.body, AdminUserRow)).toBe(true);
       expect(res.body).toMatchObject({ id: target.id, discordName: 'Griefer', banned: true });
-      expect((await findUserRow(server.database.db, target.id)).banned).toBe(true);
+      expect((await findUserRow(server.db, target.id)).banned).toBe(true);
       for (const tab of [tabA, tabB]) {
         expect((await tab.get('/v1/user/userinfo')).body).toEqual({ message: SERVER.banned, banned: true });
         expect((await tab.post('/v1/auth/refresh')).status).toBe(401);
@@ -98,7 +94,7 @@ describe('admin users list and bans', () => {
     });
 
     it('refuses to ban an owner, even for another owner (403)', async () => {
-      const secondOwner = await insertUser(server.database.db, { discordName: 'CoOwner', role: 'OWNER' });
+      const secondOwner = await insertUser(server.db, { discordName: 'CoOwner', role: 'OWNER' });
       for (const [actor, target] of [
         ['AdminAce', await idOf('ClutchOwner')],
         ['ClutchOwner', secondOwner.id],
@@ -107,11 +103,11 @@ describe('admin users list and bans', () => {
         expect(res.status).toBe(403);
         expect(res.body).toEqual({ message: USER_ADMIN.banOwner });
       }
-      expect((await findUserRow(server.database.db, secondOwner.id)).banned).toBe(false);
+      expect((await findUserRow(server.db, secondOwner.id)).banned).toBe(false);
     });
 
     it('lets only an owner ban an admin', async () => {
-      const rogue = await insertUser(server.database.db, { discordName: 'RogueAdmin', role: 'ADMIN' });
+      const rogue = await insertUser(server.db, { discordName: 'RogueAdmin', role: 'ADMIN' });
       const byAdmin = await (await as('AdminAce')).post(`/v1/user/ban/${rogue.id}`);
       expect(byAdmin.status).toBe(403);
       expect(byAdmin.body).toEqual({ message: USER_ADMIN.banStaff });
@@ -122,15 +118,15 @@ describe('admin users list and bans', () => {
     });
 
     it('answers 404 for an unknown user, 403 for a player and 401 for a guest', async () => {
-      const victim = await insertUser(server.database.db);
+      const victim = await insertUser(server.db);
       const unknown = await (await as('AdminAce')).post('/v1/user/ban/999999');
       expect(unknown.status).toBe(404);
       expect(unknown.body).toEqual({ message: USER_ADMIN.notFound });
-      const player = await insertUser(server.database.db);
+      const player = await insertUser(server.db);
       const byPlayer = await (await as(player.discordName)).post(`/v1/user/ban/${victim.id}`);
       expect(byPlayer.status).toBe(403);
       expect((await server.agent().post(`/v1/user/ban/${victim.id}`)).status).toBe(401);
-      expect((await findUserRow(server.database.db, victim.id)).banned).toBe(false);
+      expect((await findUserRow(server.db, victim.id)).banned).toBe(false);
     });
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { buildApp } from '../../server/app';
@@ -78,6 +79,55 @@ export async function startTestServer(opts: { config?: Partial<Config>; seed?: b
       await database.close();
       await pgDb?.drop();
     },
+  };
+}
+
+export type TestServerOptions = { config?: Partial<Config>; seed?: boolean; now?: number };
+
+/** The server of a test file (or describe block), with the shortcuts the tests use. */
+export interface TestServerHandle extends TestServer {
+  /** The database the server runs on. */
+  readonly db: Database['db'];
+  /** A new client signed in as the account named `discordName`. */
+  signIn(discordName: string): Promise<Agent>;
+}
+
+/**
+ * The one server set-up of the server tests: starts the real server on a fresh in-memory database before the
+ * tests of the current file (or describe block) and closes it after them. Call it at the top of the scope, before
+ * the scope's own `beforeAll`s (they run in order). `options` may be a function, read when the server starts (for
+ * settings another `beforeAll` makes, e.g. a fake's URL).
+ */
+export function useTestServer(options: TestServerOptions | (() => TestServerOptions) = {}): TestServerHandle {
+  let current: TestServer | undefined;
+  beforeAll(async () => {
+    current = await startTestServer(typeof options === 'function' ? options() : options);
+  }, 120_000);
+  afterAll(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  const server = () => {
+    if (!current) throw new Error('useTestServer: the server starts in beforeAll; use it inside hooks and tests');
+    return current;
+  };
+  return {
+    get app() {
+      return server().app;
+    },
+    get database() {
+      return server().database;
+    },
+    get config() {
+      return server().config;
+    },
+    get db() {
+      return server().database.db;
+    },
+    agent: () => server().agent(),
+    signIn: (discordName) => server().agent().signIn(discordName),
+    failNext: (route, status, message, times) => server().failNext(route, status, message, times),
+    close: () => server().close(),
   };
 }
 

@@ -3,7 +3,7 @@ import { configure, screen, within } from '@testing-library/react';
 import { startTestServer, type Agent, type TestServer } from '../support/testServer';
 import { insertUser } from '../support/fixtures';
 import { seasonInGroupStages } from '../server/seasonMatches.fixtures';
-import { openApp } from './seasonsHarness';
+import { renderApp } from '../support/renderApp';
 
 configure({ asyncUtilTimeout: 8000 });
 
@@ -32,7 +32,7 @@ describe('division page in the playoffs', () => {
     expect((await season.captainOf(m1.teamBId!).post(`/v1/match/${m1.id}`, { entryAScore: 3, entryBScore: 1 })).status).toBe(200);
     const name = (teamId: number | null) => season.entered.find((t) => t.team.id === teamId)!.team.name;
 
-    const { user, path } = await openApp(server, `/seasons/${season.id}/${m1.divisionId}`);
+    const { user, path } = await renderApp(`/seasons/${season.id}/${m1.divisionId}`, { server });
     const nav = await screen.findByRole('navigation', { name: 'Bracket matches' });
     expect(within(nav).getByRole('heading', { name: 'Winners Bracket' })).toBeTruthy();
     expect(within(nav).getByRole('heading', { name: 'Losers Bracket' })).toBeTruthy();
@@ -50,7 +50,7 @@ describe('division page in the playoffs', () => {
     expect(path()).toBe(`/match/${playoff[1].id}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Round 1 · Match 2' })).toBeTruthy();
 
-    const { user: viewer, path: at } = await openApp(server, `/seasons/${season.id}/${m1.divisionId}`);
+    const { user: viewer, path: at } = await renderApp(`/seasons/${season.id}/${m1.divisionId}`, { server });
     await viewer.click(await screen.findByRole('link', { name: 'View All Matches' }));
     expect(at()).toBe(`/division/${m1.divisionId}`);
     const completed = await screen.findByRole('table', { name: 'Completed' });

@@ -4,7 +4,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { startTestServer, type Agent, type TestServer } from '../support/testServer';
 import { SEASON_MATCH_ERRORS } from '../../src/domain/messages';
 import { seasonInGroupStages } from '../server/seasonMatches.fixtures';
-import { openApp } from './seasonsHarness';
+import { renderApp } from '../support/renderApp';
 import { insertUser } from '../support/fixtures';
 
 configure({ asyncUtilTimeout: 8000 });
@@ -42,7 +42,7 @@ describe('league match page /match/{id}', () => {
     const teamB = season.entered.find((t) => t.team.id === match.teamBId)!;
     const names: [string, string] = [teamA.team.name, teamB.team.name];
 
-    const a = await openApp(server, `/match/${match.id}`, teamA.captain.discordName);
+    const a = await renderApp(`/match/${match.id}`, { server, as: teamA.captain.discordName });
     expect((await screen.findByRole('link', { name: await seasonName(season.id) })).getAttribute('href')).toBe(`/seasons/${season.id}`);
     expect(screen.getByRole('heading', { level: 1, name: 'Group Stage' })).toBeTruthy();
     expect(within(side('A')).getByRole('link', { name: names[0] }).getAttribute('href')).toBe(`/teams/${teamA.team.id}`);
@@ -58,7 +58,7 @@ describe('league match page /match/{id}', () => {
     expect(await within(side('A')).findByText(`reported ${names[0]} 3 – 1 ${names[1]}`)).toBeTruthy();
     expect(screen.getByText('Your side has already reported a score')).toBeTruthy();
 
-    const b = await openApp(server, `/match/${match.id}`, teamB.captain.discordName);
+    const b = await renderApp(`/match/${match.id}`, { server, as: teamB.captain.discordName });
     await report(b.user, names, ['3', '1']);
     expect(await notifications().findByText('Score was submitted successfully')).toBeTruthy();
     await waitFor(() => expect(side('A').getAttribute('aria-label')).toBe('Entry A (winner)'));
@@ -67,7 +67,7 @@ describe('league match page /match/{id}', () => {
     expect(within(side('B')).getByLabelText('Score of entry B').textContent).toBe('1');
 
     // The division page: the winner tops its group with one win.
-    await openApp(server, `/seasons/${season.id}/${match.divisionId}`);
+    await renderApp(`/seasons/${season.id}/${match.divisionId}`, { server });
     const group = await screen.findByRole('region', { name: match.groupId === (await groupAId(season.id)) ? 'Group A' : 'Group B' });
     const rows = within(within(group).getByRole('table', { name: /standings$/ })).getAllByRole('row');
     expect(within(rows[1]).getByRole('link', { name: names[0] })).toBeTruthy();
@@ -78,7 +78,7 @@ describe('league match page /match/{id}', () => {
     const season = await seasonInGroupStages(server, admin, 4);
     const [match] = await season.groupMatches();
     const member = season.entered.find((t) => t.team.id === match.teamAId)!.members[0];
-    await openApp(server, `/match/${match.id}`, member.discordName);
+    await renderApp(`/match/${match.id}`, { server, as: member.discordName });
     expect(await screen.findByText(SEASON_MATCH_ERRORS.notCaptain)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'SUBMIT SCORE' })).toBeNull();
   });
@@ -93,7 +93,7 @@ describe('league match page /match/{id}', () => {
     const teamA = season.entered.find((t) => t.team.id === match.teamAId)!.team.name;
     const teamB = season.entered.find((t) => t.team.id === match.teamBId)!.team.name;
 
-    const { user, path } = await openApp(server, '/admin/disputes', ADMIN);
+    const { user, path } = await renderApp('/admin/disputes', { server, as: ADMIN });
     const seasons = await screen.findByRole('region', { name: 'Season matches' });
     const view = await within(seasons).findByRole('link', { name: `View ${teamA} vs ${teamB} (${await seasonName(season.id)})` });
     // The Season matches table comes before the tournament one.
@@ -126,21 +126,21 @@ describe('group matches and admin tools', () => {
       const res = await season.captainOf(teamId).post(`/v1/match/${match.id}`, body);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     }
-    await openApp(server, `/group/${first.groupId}`);
+    await renderApp(`/group/${first.groupId}`, { server });
     const completed = await screen.findByRole('table', { name: 'Completed' });
     expect(within(completed).getAllByRole('row')).toHaveLength(2);
     expect(within(completed).getByText('3 : 0')).toBeTruthy();
     const pending = screen.getByRole('table', { name: 'Pending' });
     expect(within(pending).getAllByRole('link', { name: /^View / }).length).toBeGreaterThan(0);
 
-    await openApp(server, '/admin/incomplete', ADMIN);
+    await renderApp('/admin/incomplete', { server, as: ADMIN });
     const seasons = await screen.findByRole('region', { name: 'Season matches' });
     await within(seasons).findByText('(submitted)');
     expect(within(seasons).getAllByText('(pending)').length).toBeGreaterThan(0);
   });
 
   it('/admin/test-elo asks for the required fields and shows the calculated ranks beside the existing ones', async () => {
-    const { user } = await openApp(server, '/admin/test-elo', ADMIN);
+    const { user } = await renderApp('/admin/test-elo', { server, as: ADMIN });
     await user.click(await screen.findByRole('button', { name: 'Calculate' }));
     expect(screen.getAllByText('This is required')).toHaveLength(4);
     await user.type(screen.getByRole('textbox', { name: 'Team A score' }), '3');

@@ -1,11 +1,16 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { SITE } from '../../ui/siteLinks';
-import { CookiePreferences } from './CookiePreferences';
+import { Suspense, useState } from 'react';
+import { lazyNamed } from '../../ui/onDemand';
 import classes from './Layout.module.css';
+
+// A dialog few people open: it loads on the first click.
+const CookiePreferences = lazyNamed(() => import('./CookiePreferences'), 'CookiePreferences');
 
 export function Footer() {
   const [prefsOpen, prefs] = useDisclosure(false);
+  const [prefsLoaded, setPrefsLoaded] = useState(false);
   const year = new Date().getFullYear();
   return (
     <footer className={classes.footer}>
@@ -20,7 +25,10 @@ export function Footer() {
           <Anchor href={SITE.cookies} target="_blank" rel="noopener" c="dimmed" size="sm">
             Cookie Policy
           </Anchor>
-          <Anchor component="button" type="button" onClick={prefs.open} c="dimmed" size="sm">
+          <Anchor component="button" type="button" onClick={() => {
+              setPrefsLoaded(true);
+              prefs.open();
+            }} c="dimmed" size="sm">
             Cookie Preferences
           </Anchor>
           <Anchor href={SITE.companyUrl} target="_blank" rel="noopener" c="dimmed" size="sm">
@@ -36,7 +44,11 @@ export function Footer() {
           </Text>
         </Group>
       </div>
-      <CookiePreferences opened={prefsOpen} onClose={prefs.close} />
+      {prefsLoaded && (
+        <Suspense fallback={null}>
+          <CookiePreferences opened={prefsOpen} onClose={prefs.close} />
+        </Suspense>
+      )}
     </footer>
   );
 }

@@ -1,17 +1,32 @@
-import { Burger, Drawer, NavLink, Stack } from '@mantine/core';
+import { Burger } from '@mantine/core';
+import { Suspense, useState } from 'react';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useLocation } from 'wouter';
 import { NAV_ITEMS } from './navItems';
 import { ProfileMenu } from './ProfileMenu';
+import { lazyNamed } from '../../ui/onDemand';
 import classes from './Layout.module.css';
+
+// The drawer (with Mantine's modal machinery) is code for narrow screens only: it loads on the first press of the burger.
+const MobileNav = lazyNamed(() => import('./MobileNav'), 'MobileNav');
 
 export function Header() {
   const [location] = useLocation();
   const [opened, { toggle, close }] = useDisclosure(false);
+  const [mobileNavLoaded, setMobileNavLoaded] = useState(false);
   return (
     <header className={classes.header}>
       <div className={classes.headerInner}>
-        <Burger className={classes.burger} opened={opened} onClick={toggle} aria-label="Open navigation" size="sm" />
+        <Burger
+          className={classes.burger}
+          opened={opened}
+          onClick={() => {
+            setMobileNavLoaded(true);
+            toggle();
+          }}
+          aria-label="Open navigation"
+          size="sm"
+        />
         <Link href="/" className={classes.brand} aria-label="Clutch home">
           CLU<span>T</span>CH
         </Link>
@@ -30,21 +45,11 @@ export function Header() {
         </nav>
         <ProfileMenu />
       </div>
-      <Drawer opened={opened} onClose={close} title="Clutch" size="xs">
-        <Stack gap={4} component="nav" aria-label="Main (mobile)">
-          {NAV_ITEMS.map((item) => (
-            <NavLink
-              key={item.href}
-              component={Link}
-              href={item.href}
-              label={item.label}
-              active={item.match(location)}
-              aria-current={item.match(location) ? 'page' : undefined}
-              onClick={close}
-            />
-          ))}
-        </Stack>
-      </Drawer>
+      {mobileNavLoaded && (
+        <Suspense fallback={null}>
+          <MobileNav opened={opened} onClose={close} />
+        </Suspense>
+      )}
     </header>
   );
 }

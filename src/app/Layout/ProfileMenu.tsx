@@ -1,59 +1,37 @@
-import { Avatar, Menu, Skeleton, Tooltip, UnstyledButton } from '@mantine/core';
-import { Link, useLocation } from 'wouter';
-import { isStaffRole, useSessionActor, useSessionChecking, useSessionUser } from '../../ui/session';
+import { Skeleton } from '@mantine/core';
+import { Suspense, useState, type MouseEvent } from 'react';
+import { useSessionChecking, useSessionUser } from '../../ui/session';
+import { lazyNamed } from '../../ui/onDemand';
+import { avatarButton } from './ProfileAvatar';
+
+// The tooltip and the menu need Mantine's popover machinery (floating-ui, transitions): that code is fetched when
+// the avatar is first pointed at or focused, and takes over once the pointer or focus has left (never in the middle
+// of a click) or when the signed-in avatar is pressed. The avatar looks the same meanwhile.
+const ProfilePopover = lazyNamed(() => import('./ProfilePopover'), 'ProfilePopover');
 
 /** The avatar: a menu when signed in (Admin Dashboard for staff, Profile, Team Invites, Logout), else a link to /login. */
 export function ProfileMenu() {
   const user = useSessionUser();
-  const session = useSessionActor();
   const checking = useSessionChecking();
-  const [, navigate] = useLocation();
+  const [wake, setWake] = useState<{ open: boolean; focus: boolean } | null>(null);
   // While the server is asked who is signed in: a neutral placeholder, not the guest's Sign in avatar.
   if (!user && checking) return <Skeleton circle height={38} role="status" aria-label="Checking sign-in" />;
-  if (!user) {
+  // Signed out, the avatar is a link and does its job before the code arrives.
+  const onClick = user ? (e: MouseEvent<HTMLElement>) => setWake({ open: true, focus: document.activeElement === e.currentTarget }) : undefined;
+  if (wake) {
     return (
-      <Tooltip label="Sign in">
-        <UnstyledButton component={Link} href="/login" aria-label="Sign in">
-          <Avatar radius="xl" color="gray" />
-        </UnstyledButton>
-      </Tooltip>
+      <Suspense fallback={avatarButton(user, { onClick })}>
+        <ProfilePopover {...wake} />
+      </Suspense>
     );
   }
-  // The header is sticky, so the avatar never scrolls away: the menu has no reason to hide as "detached" (a check
-  // that also misfires where there is no layout, such as jsdom).
-  return (
-    <Menu position="bottom-end" width={200} withArrow hideDetached={false}>
-      <Menu.Target>
-        <UnstyledButton aria-label={`Profile menu for ${user.discordName}`}>
-          <Avatar src={user.picture} alt={user.discordName} radius="xl" color="clutch">
-            {user.discordName.slice(0, 1).toUpperCase()}
-          </Avatar>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{user.discordName}</Menu.Label>
-        {isStaffRole(user.role) && (
-          <Menu.Item component={Link} href="/admin">
-            Admin Dashboard
-          </Menu.Item>
-        )}
-        <Menu.Item component={Link} href={`/players/${user.id}`}>
-          Profile
-        </Menu.Item>
-        <Menu.Item component={Link} href="/invites">
-          Team Invites
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item
-          color="red"
-          onClick={() => {
-            session.send({ type: 'session.signOut' });
-            navigate('/');
-          }}
-        >
-          Logout
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
-  );
+  const fetchCode = () => void ProfilePopover.preload();
+  const takeOver = () => setWake({ open: false, focus: false });
+  return avatarButton(user, {
+    onPointerEnter: fetchCode,
+    onFocus: fetchCode,
+    onPointerLeave: takeOver,
+    onBlur: takeOver,
+    onClick,
+  });
 }

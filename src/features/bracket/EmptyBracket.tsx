@@ -1,9 +1,10 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { TournamentStatus } from '../../domain/constants';
+import { hasStarted } from '../../domain/tournamentRules';
 
 /** A tournament without a bracket: before it starts, or a completed one whose bracket was not kept. */
 export function EmptyBracket({ status }: { status: TournamentStatus }) {
-  const started = status === 'ACTIVE' || status === 'COMPLETED';
+  const started = hasStarted({ status });
   return (
     <Paper withBorder radius="md" p="xl">
       <Stack align="center" gap="xs">

@@ -43,7 +43,15 @@ export function DivisionGroups({ season, onTeamClick }: DivisionGroupsProps) {
                   <Table.Tbody>
                     {g.teams.map((t) => (
                       <Table.Tr key={t.id}>
-                        <Table.Td>{onTeamClick ? <UnstyledButton onClick={() => onTeamClick(t)}>{t.name}</UnstyledButton> : t.name}</Table.Td>
+                        <Table.Td>
+                          {onTeamClick ? (
+                            <UnstyledButton onClick={() => onTeamClick(t)} td="underline dotted" title="Edit a member's KR">
+                              {t.name}
+                            </UnstyledButton>
+                          ) : (
+                            t.name
+                          )}
+                        </Table.Td>
                         <Table.Td>
                           {t.divisionWins}-{t.divisionLosses}
                         </Table.Td>

@@ -21,7 +21,9 @@ export function SeasonCard({ season: s, reload }: { season: Season; reload: () =
           <Text component={Link} href={page} fw={800} size="lg" lineClamp={2}>
             {s.name}
           </Text>
-          <Badge variant="light">{s.seasonType}</Badge>
+          <Badge variant="light" miw="max-content" style={{ flexShrink: 0 }}>
+            {s.seasonType}
+          </Badge>
         </Group>
         <Text size="sm">
           Starts {formatDate(s.startDate)} · {seasonWeeks(s.startDate, s.grandFinalDueBy)} weeks

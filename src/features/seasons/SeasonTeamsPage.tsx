@@ -17,20 +17,20 @@ const column = createColumnHelper<SeasonTeam>();
 function SeasonTeams({ season }: { season: Season }) {
   const list = usePagedList(seasonTeamsEndpoint(season.id), SeasonTeam, { perPage: 10 });
   const columns = [
-      column.accessor('name', { header: 'NAME' }),
-      column.accessor('wins', { header: 'WINS' }),
-      column.accessor('losses', { header: 'LOSSES' }),
-      column.display({ id: 'trophies', header: 'TROPHIES', cell: ({ row }) => <Trophies {...row.original} /> }),
-      column.display({
-        id: 'view',
-        header: '',
-        cell: ({ row }) => (
-          <Button component={Link} href={`/teams/${row.original.id}`} size="xs" variant="light" aria-label={`View ${row.original.name}`}>
-            VIEW
-          </Button>
-        ),
-      }),
-      column.display({ id: 'options', header: 'OPTIONS', cell: ({ row }) => <SeasonTeamOptions season={season} team={row.original} onChanged={list.reload} /> }),
+    column.accessor('name', { header: 'NAME' }),
+    column.accessor('wins', { header: 'WINS' }),
+    column.accessor('losses', { header: 'LOSSES' }),
+    column.display({ id: 'trophies', header: 'TROPHIES', cell: ({ row }) => <Trophies {...row.original} /> }),
+    column.display({
+      id: 'view',
+      header: '',
+      cell: ({ row }) => (
+        <Button component={Link} href={`/teams/${row.original.id}`} size="xs" variant="light" aria-label={`View ${row.original.name}`}>
+          VIEW
+        </Button>
+      ),
+    }),
+    column.display({ id: 'options', header: 'OPTIONS', cell: ({ row }) => <SeasonTeamOptions season={season} team={row.original} onChanged={list.reload} /> }),
   ];
   return (
     <>

@@ -1,5 +1,7 @@
 import type { Tournament } from '../../api/contract/tournament';
-import { teamSize } from '../../domain/tournamentRules';
+import { isTeamTournament, teamSize } from '../../domain/tournamentRules';
+
+export { isTeamTournament };
 
 /** The entry fee as the spec writes it: "€5.00", or Free. */
 export const formatFee = (entryFee: number) => (entryFee > 0 ? `€${entryFee.toFixed(2)}` : 'Free');
@@ -9,10 +11,6 @@ type TypeFacts = Pick<Tournament, 'tournamentType' | 'switcherooType' | 'teamLim
 /** Single-player tournaments (TOURNAMENT with teamLimit 1) enter players; every other kind enters teams. */
 export const isSoloTournament = (t: Pick<Tournament, 'tournamentType' | 'teamLimit'>) =>
   t.tournamentType === 'TOURNAMENT' && t.teamLimit <= 1;
-
-/** Team types ask for a team name when joining: TOURNAMENT with teamLimit above 1. */
-export const isTeamTournament = (t: Pick<Tournament, 'tournamentType' | 'teamLimit'>) =>
-  t.tournamentType === 'TOURNAMENT' && t.teamLimit > 1;
 
 /** "Solo", "Teams of 4", "Switcheroo (Singles)". */
 export function typeLabel(t: TypeFacts) {

@@ -2,7 +2,7 @@ import { Button, Group } from '@mantine/core';
 import { Link, useLocation } from 'wouter';
 import type { Tournament } from '../../../api/contract/tournament';
 import { isStaffRole, useSessionUser } from '../../../ui/session';
-import { registrationState } from '../../../domain/tournamentRules';
+import { hasStarted, registrationState } from '../../../domain/tournamentRules';
 import { RegistrationBadge } from '../registration/RegistrationBadge';
 import { JoinTournament } from './JoinTournament';
 
@@ -26,7 +26,7 @@ export function TournamentActions({ tournament: t, reload }: TournamentActionsPr
           ENTRIES
         </Button>
       )}
-      {(t.status === 'ACTIVE' || t.status === 'COMPLETED') && (
+      {hasStarted(t) && (
         <Button component={Link} href={`/tournaments/${t.id}`} variant="light">
           BRACKET
         </Button>

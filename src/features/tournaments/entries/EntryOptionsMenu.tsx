@@ -4,6 +4,7 @@ import { refundTournamentEntry } from '../../../api/endpoints/billing';
 import { removeEntry } from '../../../api/endpoints/tournaments';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { SUCCESS } from '../../../domain/messages';
+import { hasStarted } from '../../../domain/tournamentRules';
 import { confirmAction } from '../../../ui/ConfirmDialog/confirmAction';
 import { entryName } from './entryName';
 
@@ -16,7 +17,7 @@ interface EntryOptionsMenuProps {
 /** Staff options of an entry: remove it, and refund it when the tournament has an entry fee. */
 export function EntryOptionsMenu({ tournament: t, entry, onChanged }: EntryOptionsMenuProps) {
   const name = entryName(entry);
-  const started = t.status === 'ACTIVE' || t.status === 'COMPLETED';
+  const started = hasStarted(t);
   const remove = () =>
     confirmAction({
       title: 'Remove entry',

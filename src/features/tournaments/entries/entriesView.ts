@@ -1,4 +1,7 @@
 import type { Tournament } from '../../../api/contract/tournament';
+import { hasStarted } from '../../../domain/tournamentRules';
+
+export { hasStarted };
 
 /**
  * Which entries view a viewer gets (spec §2, Entries):
@@ -20,9 +23,6 @@ export function entriesView(t: Pick<Tournament, 'tournamentType' | 'status' | 'a
   if (t.allowSignups) return 'signup';
   return t.status === 'OPEN' || t.status === 'CLOSED' ? 'entries' : 'results';
 }
-
-/** ACTIVE or COMPLETED: the bracket exists and the entries have records. */
-export const hasStarted = (t: Pick<Tournament, 'status'>) => t.status === 'ACTIVE' || t.status === 'COMPLETED';
 
 /** The entries list uses the public endpoint when ACTIVE or COMPLETED and the admin endpoint otherwise. */
 export const usesPublicEntries = hasStarted;

@@ -1,11 +1,4 @@
-import { generateBracket } from '../../../domain/bracket/generateBracket';
-import type { Tournament } from '../../../api/contract/tournament';
-
-/** Round names of a bracket of `entrants` entries in play order, each once (none below 2 entries). */
-export function roundNamesFor(entrants: number): string[] {
-  if (!Number.isInteger(entrants) || entrants < 2) return [];
-  return unique(generateBracket(entrants).matches.map((m) => m.roundName));
-}
+import type { Tournament } from '../api/contract/tournament';
 
 /** Round names of stored matches (already in play order by match number), each once. */
 export function roundNamesOf(matches: { matchNumber: number; roundName: string }[]): string[] {

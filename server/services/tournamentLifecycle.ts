@@ -1,0 +1,161 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Db, Tx } from '../db/client';
+import { temporaryTeams, tournaments, type MapAndMode } from '../db/schema';
+import { badRequest, conflict } from '../http/errors';
+import { parse } from '../http/validate';
+import { deleteImageIfUnused, saveImage } from '../storage/images';
+import { generateTournamentBracket } from './brackets';
+import { cleanUpTournamentDiscord } from './discord';
+import { activeEntryCount, getTournament, lockTournament, type TournamentRow } from './tournamentStore';
+import { tournamentRoundNames } from './tournamentQueries';
+import {
+  checkDates,
+  checkSignUpLimit,
+  cleanDefinedEntries,
+  FORM_FIELDS,
+  formMessages,
+  MAX_DEFINED_ENTRIES,
+  parseTournamentCreate,
+} from './tournamentForm';
+import { assertTournamentTransition, type TournamentEventType } from '../../machines/tournamentMachine';
+import { TournamentPatch } from '../../src/api/contract/tournament';
+import { ERRORS, SERVER, TOURNAMENT_ERRORS } from '../../src/domain/messages';
+import { hasStarted } from '../../src/domain/tournamentRules';
+
+/* Tournament commands: create, edit, maps and modes, the lifecycle moves, logo and deletion. */
+
+const missingRounds = (maps: MapAndMode[], rounds: string[]) =>
+  rounds.filter((round) => !maps.some((m) => m.roundName === round && m.value.trim() !== ''));
+
+export async function createTournament(db: Db, body: unknown): Promise<number> {
+  const values = parseTournamentCreate(body);
+  const [row] = await db.insert(tournaments).values(values).returning({ id: tournaments.id });
+  return row.id;
+}
+
+/**
+ * PATCH /v1/tournament/{id}, three shapes: `mapsAndModes` alone; edit-form fields (create-only fields ignored);
+ * or the full tournament plus `definedEntries` (its echoed `mapsAndModes` are then ignored).
+ */
+export async function updateTournament(db: Db, id: number, body: unknown): Promise<void> {
+  const patch = parse(TournamentPatch, body, formMessages(body));
+  const formKeys = FORM_FIELDS.filter((k) => patch[k] !== undefined);
+  await db.transaction(async (tx) => {
+    const t = await lockTournament(tx, id);
+    if (patch.mapsAndModes !== undefined && patch.definedEntries === undefined && formKeys.length === 0) {
+      await saveMapsAndModes(tx, t, patch.mapsAndModes);
+      return;
+    }
+    assertTournamentTransition(t.status, 'tournament.edit');
+    const changes: Partial<typeof tournaments.$inferInsert> = {};
+    for (const key of formKeys) {
+      const value = patch[key];
+      (changes as Record<string, unknown>)[key] = typeof value === 'string' ? value.trim() : value;
+    }
+    if (patch.platforms) changes.platforms = [...new Set(patch.platforms)];
+    if (patch.signUpLimit !== undefined) {
+      checkSignUpLimit(t.tournamentType, patch.signUpLimit);
+      const entries = await activeEntryCount(tx, t.id);
+      if (patch.signUpLimit < entries) throw conflict(TOURNAMENT_ERRORS.signUpLimitBelowEntries(entries));
+    }
+    checkDates({
+      startDate: changes.startDate ?? t.startDate,
+      endDate: changes.endDate ?? t.endDate,
+      signUpClose: changes.signUpClose ?? t.signUpClose,
+    });
+    if (patch.definedEntries !== undefined) {
+      if (hasStarted(t)) throw conflict(TOURNAMENT_ERRORS.definedEntriesStarted);
+      const defined = cleanDefinedEntries(patch.definedEntries);
+      if (defined.definedUsers.length + defined.definedTeams.length > MAX_DEFINED_ENTRIES) {
+        throw badRequest(`A tournament can have at most ${MAX_DEFINED_ENTRIES} predefined entries`);
+      }
+      changes.definedEntries = defined;
+    }
+    if (Object.keys(changes).length > 0) await tx.update(tournaments).set(changes).where(eq(tournaments.id, id));
+  });
+}
+
+/** Maps and modes: never while OPEN; one non-blank value per round of the bracket. */
+async function saveMapsAndModes(tx: Tx, t: TournamentRow, maps: MapAndMode[]) {
+  if (t.status === 'OPEN') throw conflict(ERRORS.mapsWhileOpen.title);
+  assertTournamentTransition(t.status, 'tournament.editMaps');
+  const rounds = await tournamentRoundNames(tx, t);
+  const byRound = new Map(maps.map((m) => [m.roundName.trim(), m.value.trim()]));
+  const cleaned = [...byRound].map(([roundName, value]) => ({ roundName, value }));
+  if (missingRounds(cleaned, rounds).length > 0) throw badRequest(ERRORS.mapsUndefined.message);
+  // Bracket order first; values for rounds the bracket no longer has are kept after them.
+  const ordered = [
+    ...rounds.map((roundName) => ({ roundName, value: byRound.get(roundName)! })),
+    ...cleaned.filter((m) => !rounds.includes(m.roundName)),
+  ];
+  await tx.update(tournaments).set({ mapsAndModes: ordered }).where(eq(tournaments.id, t.id));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Lifecycle
+
+/** Close or reopen: a status change the lifecycle machine must allow. */
+export async function moveTournament(db: Db, id: number, eventType: Extract<TournamentEventType, 'tournament.close' | 'tournament.open'>) {
+  await db.transaction(async (tx) => {
+    const t = await lockTournament(tx, id);
+    const status = assertTournamentTransition(t.status, eventType);
+    await tx.update(tournaments).set({ status }).where(eq(tournaments.id, id));
+  });
+}
+
+/**
+ * CLOSED → ACTIVE: every round needs a map and mode, then the bracket is generated from the entries in the same
+ * transaction (a tournament closed while ACTIVE keeps its bracket when its entrants did not change).
+ */
+export async function startTournament(db: Db, id: number) {
+  await db.transaction(async (tx) => {
+    const t = await lockTournament(tx, id);
+    const status = assertTournamentTransition(t.status, 'tournament.start');
+    if (missingRounds(t.mapsAndModes, await tournamentRoundNames(tx, t)).length > 0) throw conflict(ERRORS.mapsUndefined.title);
+    await generateTournamentBracket(tx, id);
+    // The generated bracket is the truth: its rounds must all have a map and mode too (else nothing is kept).
+    if (missingRounds(t.mapsAndModes, await tournamentRoundNames(tx, t)).length > 0) throw conflict(ERRORS.mapsUndefined.title);
+    await tx.update(tournaments).set({ status }).where(eq(tournaments.id, id));
+  });
+}
+
+export async function setTournamentLogo(db: Db, id: number, image: { data: Buffer; contentType: string }) {
+  await db.transaction(async (tx) => {
+    const t = await lockTournament(tx, id);
+    assertTournamentTransition(t.status, 'tournament.edit');
+    const url = await saveImage(tx, image.data, image.contentType);
+    await tx.update(tournaments).set({ graphicUrl: url }).where(eq(tournaments.id, id));
+    await deleteImageIfUnused(tx, t.graphicUrl);
+  });
+}
+
+/**
+ * Deletes a tournament and everything of it (entries, temporary teams, matches, uploaded logos). With a Discord bot
+ * configured its channels and roles go first: if Discord fails, nothing is deleted and the admin can retry.
+ */
+export async function deleteTournament(db: Db, config: Config, id: number) {
+  const t = await getTournament(db, id);
+  assertTournamentTransition(t.status, 'tournament.delete');
+  if (config.discordBot) await cleanUpTournamentDiscord(config.discordBot, id);
+  await db.transaction(async (tx) => {
+    const locked = await lockTournament(tx, id);
+    const teamLogos = await tx
+      .select({ logoUrl: temporaryTeams.logoUrl })
+      .from(temporaryTeams)
+      .where(and(eq(temporaryTeams.tournamentId, id), isNotNull(temporaryTeams.logoUrl)));
+    await tx.delete(tournaments).where(eq(tournaments.id, id));
+    await deleteImageIfUnused(tx, locked.graphicUrl);
+    for (const { logoUrl } of teamLogos) await deleteImageIfUnused(tx, logoUrl);
+  });
+}
+
+/** Discord clean-up of a COMPLETED tournament: 409 when the lifecycle refuses it or no bot is configured. */
+export async function cleanTournamentDiscord(db: Db, config: Config, id: number) {
+  const t = await getTournament(db, id);
+  assertTournamentTransition(t.status, 'tournament.cleanDiscord');
+  if (!config.discordBot) throw conflict(SERVER.discordNotConfigured);
+  const removed = await cleanUpTournamentDiscord(config.discordBot, id);
+  await db.update(tournaments).set({ discordCleanedAt: config.now() }).where(eq(tournaments.id, id));
+  return removed;
+}

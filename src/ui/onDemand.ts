@@ -1,0 +1,53 @@
+import { createElement, Suspense, use, type ComponentType } from 'react';
+import { LoadingState } from './DataLoader/LoadStates';
+
+type ComponentOf<T> = T extends ComponentType<infer P> ? ComponentType<P> : never;
+type Loading<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
+export type OnDemandComponent<C> = C & { preload: () => Promise<unknown> };
+
+const preloads: (() => Promise<unknown>)[] = [];
+
+/**
+ * `React.lazy` for a named export: the module becomes a chunk of its own, fetched the first time the component
+ * renders or `preload()` is called. Unlike `React.lazy`, a module that has arrived renders at once, without
+ * suspending (React's `use` reads the promise's `status`), so a preloaded screen renders in the same pass.
+ */
+export function lazyNamed<M, K extends keyof M & string>(load: () => Promise<M>, exportName: K): OnDemandComponent<ComponentOf<M[K]>> {
+  let loading: Loading<ComponentType<object>> | undefined;
+  const preload = () => {
+    if (!loading) {
+      const promise: Loading<ComponentType<object>> = load().then((m) => m[exportName] as ComponentType<object>);
+      promise.then(
+        (value) => Object.assign(promise, { status: 'fulfilled', value }),
+        (reason: unknown) => Object.assign(promise, { status: 'rejected', reason }),
+      );
+      loading = promise;
+    }
+    return loading;
+  };
+  preloads.push(preload);
+  function OnDemandPart(props: object) {
+    return createElement(use(preload() as Promise<ComponentType<object>>), props);
+  }
+  OnDemandPart.displayName = `Lazy(${exportName})`;
+  return Object.assign(OnDemandPart, { preload }) as unknown as OnDemandComponent<ComponentOf<M[K]>>;
+}
+
+/**
+ * A screen loaded the first time it renders, with the screen-wide loading state meanwhile:
+ * `onDemand(() => import('../features/home/HomePage'), 'HomePage')`. The Suspense boundary sits inside, so the
+ * header and footer stay on screen while a screen loads.
+ */
+export function onDemand<K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, exportName: K): OnDemandComponent<ComponentType> {
+  const Screen = lazyNamed(load, exportName) as OnDemandComponent<ComponentType>;
+  function OnDemand() {
+    return createElement(Suspense, { fallback: createElement(LoadingState) }, createElement(Screen));
+  }
+  OnDemand.displayName = `OnDemand(${exportName})`;
+  return Object.assign(OnDemand, { preload: Screen.preload });
+}
+
+/** Fetches every on-demand module defined so far (tests render screens at once, as the single bundle did). */
+export function preloadOnDemand(): Promise<unknown[]> {
+  return Promise.all(preloads.map((preload) => preload()));
+}
