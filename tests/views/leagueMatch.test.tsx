@@ -72,6 +72,10 @@ describe('league match page /match/{id}', () => {
     const rows = within(within(group).getByRole('table', { name: /standings$/ })).getAllByRole('row');
     expect(within(rows[1]).getByRole('link', { name: names[0] })).toBeTruthy();
     expect(within(rows[1]).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1', names[0], '1', '0']);
+    // The decided match has left the group's upcoming matches; all of them are one link away.
+    const upcoming = within(group).getByRole('table', { name: /upcoming matches$/ });
+    expect(within(upcoming).queryByRole('link', { name: `View ${names[0]} vs ${names[1]}` })).toBeNull();
+    expect(within(group).getByRole('link', { name: 'View All Group Matches' }).getAttribute('href')).toBe(`/group/${match.groupId}`);
   });
 
   it('a member who is not the captain reads why they cannot report', async () => {
