@@ -3,6 +3,7 @@ import type { Db, Tx } from '../db/client';
 import { seasonDivisions, seasonEntries, seasons, teams, users } from '../db/schema';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { parse } from '../http/validate';
+import { lockRowOr404, rowOr404 } from '../db/rowById';
 import { DATE_RANGE } from '../../src/api/contract/common';
 import { SeasonBody } from '../../src/api/contract/season';
 import { SEASON_ERRORS, VALIDATION } from '../../src/domain/messages';
@@ -28,20 +29,13 @@ export const SEASON_SERVER_ERRORS = {
   paymentsUnavailable: 'Payments are not available right now, please try again later',
 } as const;
 
-export async function getSeasonRow(conn: Conn, id: number): Promise<SeasonRow> {
-  const [row] = await conn.select().from(seasons).where(eq(seasons.id, id));
-  if (!row) throw notFound(SEASON_ERRORS.notFound);
-  return row;
+export function getSeasonRow(conn: Conn, id: number): Promise<SeasonRow> {
+  return rowOr404(conn, seasons, id, SEASON_ERRORS.notFound);
 }
 
-/**
- * The season row, locked for the rest of the transaction: lifecycle steps, joins, removals and bracket changes
- * of one season run one at a time. `no key update` still lets other transactions insert rows that reference it.
- */
-export async function lockSeason(tx: Tx, id: number): Promise<SeasonRow> {
-  const [row] = await tx.select().from(seasons).where(eq(seasons.id, id)).for('no key update');
-  if (!row) throw notFound(SEASON_ERRORS.notFound);
-  return row;
+/** The season row, locked for the rest of the transaction: lifecycle steps, joins, removals and bracket changes of one season run one at a time. */
+export function lockSeason(tx: Tx, id: number): Promise<SeasonRow> {
+  return lockRowOr404(tx, seasons, id, SEASON_ERRORS.notFound);
 }
 
 export async function getDivisionRow(conn: Conn, id: number): Promise<DivisionRow> {
