@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Season, SeasonMatch } from '../../src/api/contract/season';
-import type { Team } from '../../src/api/contract/team';
 import { launch, newPage, signIn } from './support/browser';
 
 /**
@@ -31,9 +30,16 @@ describe('league match in real browsers', () => {
         break;
       }
     }
+    // The two teams' captains, from the players list (paged).
+    type Player = { discordName: string; teamId: number | null; teamRole: string | null };
+    const players: Player[] = [];
+    for (let pageNo = 1; ; pageNo++) {
+      const { results } = await get<{ results: Player[] }>(`/v1/user?perPage=100&pageNo=${pageNo}`);
+      players.push(...results);
+      if (results.length < 100) break;
+    }
     for (const team of [match.teamA!, match.teamB!]) {
-      const users = (await get<Team>(`/v1/team/${team.id}`)).users;
-      captains.push(users.find((u) => u.teamRole === 'CAPTAIN')!.discordName);
+      captains.push(players.find((u) => u.teamId === team.id && u.teamRole === 'CAPTAIN')!.discordName);
     }
     await context.close();
   });
