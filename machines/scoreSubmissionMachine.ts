@@ -2,6 +2,7 @@ import { assertEvent, assign, fromPromise, not, setup } from 'xstate';
 import { ApiError } from '../src/api/client';
 import type { ScoreBody, TournamentMatch } from '../src/api/contract/tournament';
 import { getTournamentMatch, setMatchResult, submitMatchScore } from '../src/api/endpoints/matches';
+import { getSeasonMatch, setSeasonMatchResult, submitSeasonScore } from '../src/api/endpoints/seasonMatches';
 import { matchFacts } from '../src/api/contract/matchFacts';
 import {
   draftErrors,
@@ -14,12 +15,14 @@ import {
   type ScoreErrors,
 } from '../src/domain/matchRules';
 import { MATCH_ERRORS } from '../src/domain/messages';
+import { isSeasonMatch, seasonReportBlocker, seasonResultBlocker, type ScoredMatch } from './seasonMatchRules';
 
 export type ScoreSide = 'A' | 'B';
 export type { ScoreDraft, ScoreErrors };
 
 export interface ScoreSubmissionInput {
-  tournamentId: number;
+  /** The tournament of a tournament match; null for a league (season) match, read and reported under /v1/match. */
+  tournamentId: number | null;
   matchId: number;
   /** ADMIN or OWNER: may set or overwrite the result through the admin path. */
   isStaff: boolean;
@@ -29,7 +32,7 @@ export interface ScoreSubmissionInput {
 export type ScoreFlow = 'report' | 'staffResult';
 
 export interface ScoreSubmissionContext extends ScoreSubmissionInput {
-  match: TournamentMatch | null;
+  match: ScoredMatch | null;
   /** The open (or last) scoring flow. */
   flow: ScoreFlow;
   loadError: unknown;
@@ -44,7 +47,7 @@ export interface ScoreSubmissionContext extends ScoreSubmissionInput {
 export type ScoreSubmissionEvent =
   | { type: 'match.reload' }
   /** Another flow (CHANGE TEAMS) answered a newer copy of the match. */
-  | { type: 'match.replace'; match: TournamentMatch }
+  | { type: 'match.replace'; match: ScoredMatch }
   | { type: 'score.start' }
   | { type: 'admin.start' }
   | { type: 'score.change'; side: ScoreSide; value: string }
@@ -59,7 +62,18 @@ export { draftErrors, scoreError };
 
 const isClean = (errors: ScoreErrors) => Object.keys(errors).length === 0;
 const toBody = (draft: ScoreDraft): ScoreBody => ({ entryAScore: Number(draft.A), entryBScore: Number(draft.B) });
-const SEND_SCORE: Record<ScoreFlow, typeof submitMatchScore> = { report: submitMatchScore, staffResult: setMatchResult };
+
+interface MatchRef {
+  tournamentId: number | null;
+  matchId: number;
+}
+/** A tournament match under its tournament, a league match under /v1/match: the same flow reads and reports either. */
+const loadScoredMatch = ({ tournamentId, matchId }: MatchRef): Promise<ScoredMatch> =>
+  tournamentId === null ? getSeasonMatch(matchId) : getTournamentMatch(tournamentId, matchId);
+function sendScore({ tournamentId, matchId }: MatchRef, flow: ScoreFlow, scores: ScoreBody): Promise<ScoredMatch> {
+  if (tournamentId === null) return (flow === 'report' ? submitSeasonScore : setSeasonMatchResult)(matchId, scores);
+  return (flow === 'report' ? submitMatchScore : setMatchResult)(tournamentId, matchId, scores);
+}
 const EMPTY: ScoreDraft = { A: '', B: '' };
 
 /** Both entrants known, neither a bye, and the match is played (src/domain/matchRules.ts). */
@@ -83,6 +97,11 @@ export function staffResultBlocker(m: TournamentMatch): string | null {
 /** Staff set a result (or overwrite one) while the tournament is ACTIVE or COMPLETED, once both entrants play. */
 export const staffMaySetResult = (m: TournamentMatch) => staffResultBlocker(m) === null;
 
+/** Why the viewer may not report this match, tournament or league (null: they may). */
+export const scoreReportBlocker = (m: ScoredMatch) => (isSeasonMatch(m) ? seasonReportBlocker(m) : reportBlocker(m));
+/** Why staff may not set or overwrite this match's result, tournament or league (null: they may). */
+export const scoreResultBlocker = (m: ScoredMatch) => (isSeasonMatch(m) ? seasonResultBlocker(m) : staffResultBlocker(m));
+
 const setDraft = (draft: ScoreDraft, side: ScoreSide, value: string): ScoreDraft => ({ ...draft, [side]: value });
 /** Typing in a field clears its message and the form's. */
 const dropError = (errors: ScoreErrors, side: ScoreSide): ScoreErrors => {
@@ -91,7 +110,7 @@ const dropError = (errors: ScoreErrors, side: ScoreSide): ScoreErrors => {
 };
 
 /**
- * The guided double-entry score flow of a tournament match page, and the admin path beside it.
+ * The guided double-entry score flow of a tournament or league match page, and the admin path beside it.
  * Player: SUBMIT SCORE → enter both scores → a dialog asks for them again → equal: submit; different:
  * 'Invalid Scores' / 'Scores must match', the dialog closes and the form keeps the first entry.
  * Admin: SUBMIT SCORE (ADMIN) / OVERWRITE SCORE (ADMIN) → enter → confirm → set the result.
@@ -105,12 +124,10 @@ export const scoreSubmissionMachine = setup({
     input: {} as ScoreSubmissionInput,
   },
   actors: {
-    loadMatch: fromPromise<TournamentMatch, { tournamentId: number; matchId: number }>(({ input }) =>
-      getTournamentMatch(input.tournamentId, input.matchId),
-    ),
-    /** The player's report, or staff's result through the admin path. */
-    submitScore: fromPromise<TournamentMatch, { flow: ScoreFlow; tournamentId: number; matchId: number; scores: ScoreBody }>(({ input }) =>
-      SEND_SCORE[input.flow](input.tournamentId, input.matchId, input.scores),
+    loadMatch: fromPromise<ScoredMatch, MatchRef>(({ input }) => loadScoredMatch(input)),
+    /** The player's (or captain's) report, or staff's result through the admin path. */
+    submitScore: fromPromise<ScoredMatch, MatchRef & { flow: ScoreFlow; scores: ScoreBody }>(({ input }) =>
+      sendScore(input, input.flow, input.scores),
     ),
   },
   actions: {
@@ -132,11 +149,11 @@ export const scoreSubmissionMachine = setup({
     }),
     showErrors: assign({ errors: ({ context }) => draftErrors(context.scores) }),
     showConfirmationErrors: assign({ confirmationErrors: ({ context }) => draftErrors(context.confirmation) }),
-    keepMatch: assign({ match: (_, params: { match: TournamentMatch }) => params.match }),
+    keepMatch: assign({ match: (_, params: { match: ScoredMatch }) => params.match }),
   },
   guards: {
-    canReport: ({ context }) => !!context.match && reportBlocker(context.match) === null,
-    canSetResult: ({ context }) => context.isStaff && !!context.match && staffMaySetResult(context.match),
+    canReport: ({ context }) => !!context.match && scoreReportBlocker(context.match) === null,
+    canSetResult: ({ context }) => context.isStaff && !!context.match && scoreResultBlocker(context.match) === null,
     /** The player's flow asks for the score a second time; staff only confirm theirs. */
     isDoubleEntry: ({ context }) => context.flow === 'report',
     scoresAreValid: ({ context }) => isClean(draftErrors(context.scores)),

@@ -39,6 +39,11 @@ const SeasonTeamsPage = onDemand(() => import('../features/seasons/SeasonTeamsPa
 const AdminSeasonsPage = onDemand(() => import('../features/admin/seasons/AdminSeasonsPage'), 'AdminSeasonsPage');
 const AdminUsersPage = onDemand(() => import('../features/admin/users/AdminUsersPage'), 'AdminUsersPage');
 const AdminStaffPage = onDemand(() => import('../features/admin/staff/AdminStaffPage'), 'AdminStaffPage');
+const DivisionPage = onDemand(() => import('../features/league/DivisionPage'), 'DivisionPage');
+const DivisionMatchesPage = onDemand(() => import('../features/league/SeasonMatchesPage'), 'DivisionMatchesPage');
+const GroupMatchesPage = onDemand(() => import('../features/league/SeasonMatchesPage'), 'GroupMatchesPage');
+const LeagueMatchPage = onDemand(() => import('../features/matches/LeagueMatchPage'), 'LeagueMatchPage');
+const TestEloPage = onDemand(() => import('../features/admin/testElo/TestEloPage'), 'TestEloPage');
 
 type Access = 'all' | 'user' | Role[];
 
@@ -67,6 +72,10 @@ export const ROUTES: { path: string; component: ComponentType; access: Access }[
   { path: '/seasons/:seasonId', component: SeasonPage, access: 'all' },
   // Fixed sub-paths of a season go above /seasons/:seasonId/:divisionId.
   { path: '/seasons/:seasonId/teams', component: SeasonTeamsPage, access: STAFF_ROLES },
+  { path: '/seasons/:seasonId/:divisionId', component: DivisionPage, access: 'all' },
+  { path: '/division/:divisionId', component: DivisionMatchesPage, access: 'all' },
+  { path: '/group/:groupId', component: GroupMatchesPage, access: 'all' },
+  { path: '/match/:matchId', component: LeagueMatchPage, access: 'all' },
   { path: '/invites', component: InvitesPage, access: 'user' },
   { path: '/login', component: LoginPage, access: 'all' },
   { path: '/auth/callback', component: CallbackPage, access: 'all' },
@@ -78,6 +87,7 @@ export const ROUTES: { path: string; component: ComponentType; access: Access }[
   { path: '/admin/seasons', component: AdminSeasonsPage, access: STAFF_ROLES },
   { path: '/admin/users', component: AdminUsersPage, access: STAFF_ROLES },
   { path: '/admin/staff', component: AdminStaffPage, access: STAFF_ROLES },
+  { path: '/admin/test-elo', component: TestEloPage, access: STAFF_ROLES },
   { path: '/admin/tournaments', component: AdminTournamentsPage, access: STAFF_ROLES },
   { path: '/admin/tournaments/:id/maps', component: MapsAndModesPage, access: STAFF_ROLES },
   { path: '/admin/tournaments/:id/entries', component: DefinedEntriesPage, access: STAFF_ROLES },

@@ -140,3 +140,6 @@ export const DIVISION_MIN_TEAMS = 2;
 /** Members besides the captain a team needs to join a season ("at least 1 team member"). */
 export const SEASON_MIN_TEAM_MEMBERS = 1;
 export const SEASON_MAX_GROUP_STAGE_WEEKS = 52;
+
+/** Test Elo: existing ranks per side (seasons-and-admin §9). */
+export const TEST_ELO_PLAYERS_PER_SIDE = 6;

@@ -4,9 +4,12 @@ import { createTestModel } from '@xstate/graph';
 import type { AnyStateMachine, SnapshotFrom } from 'xstate';
 import { ApiError } from '../../src/api/client';
 import type { TournamentMatch } from '../../src/api/contract/tournament';
+import type { SeasonMatchView } from '../../src/api/contract/season';
 import { ownSideReported, scoreSubmissionMachine, type ScoreDraft, type ScoreErrors } from '../../machines/scoreSubmissionMachine';
+import { isSeasonMatch, type ScoredMatch } from '../../machines/seasonMatchRules';
+import { seasonInGroupStages } from '../server/seasonMatches.fixtures';
 import { startTestServer, type Agent, type TestServer } from '../support/testServer';
-import { createAccount, createBracketFixture, matchesOf, playerOf, type BracketFixture } from '../views/bracketFixtures';
+import { createAccount, createBracketFixture, matchesOf, playerOf } from '../views/bracketFixtures';
 import { renderApp, type RenderedApp } from '../support/renderApp';
 import { Network } from './support/network';
 import { toTestMachine, transitionKey } from './support/testMachine';
@@ -16,15 +19,18 @@ import { coverTransitions, transitionsOf } from './support/coverTransitions';
 configure({ asyncUtilTimeout: 5000 });
 
 /**
- * The score submission machine, walked through the real match page on the real in-process server: a player of
- * the match (the double-entry flow) and an admin (SUBMIT / OVERWRITE SCORE (ADMIN), CHANGE TEAMS). Every path
- * starts on a fresh tournament; the network valve holds the match's GET and POST while the model sits in
+ * The score submission machine, walked through the real match pages on the real in-process server: a player of
+ * the match (the double-entry flow) and an admin (SUBMIT / OVERWRITE SCORE (ADMIN), CHANGE TEAMS), on a tournament
+ * match and on a league (season) match (/match/{id}: a team captain reports; staff set the result). Every path
+ * starts on a fresh tournament (or season in its group stages); the network valve holds the match's GET and POST while the model sits in
  * `loading` or `submitting`, and each done/error event lets the real answer (or a real server failure) through.
  */
 
 type Role = 'player' | 'admin';
+/** Which match page: a tournament match or a league (season group) match. */
+type Kind = 'tournament' | 'season';
 type Snap = SnapshotFrom<typeof scoreSubmissionMachine>;
-type ModelEvent = { type: string; side?: 'A' | 'B'; value?: string; output?: TournamentMatch; error?: ApiError; match?: TournamentMatch };
+type ModelEvent = { type: string; side?: 'A' | 'B'; value?: string; output?: ScoredMatch; error?: ApiError; match?: ScoredMatch };
 
 const modelMatch = (viewerSide: 'A' | null): TournamentMatch =>
   aMatch({
@@ -35,6 +41,46 @@ const modelMatch = (viewerSide: 'A' | null): TournamentMatch =>
     definedEntryB: null,
     viewerSide,
   });
+
+/** A league group match in play; the viewer captains team A (or plays neither side). */
+const modelSeasonMatch = (viewerSide: 'A' | null): SeasonMatchView => ({
+  id: 1,
+  seasonName: 'Model Season',
+  seasonId: 1,
+  divisionId: 1,
+  groupId: 1,
+  dueByDate: null,
+  teamA: { id: 1, name: 'Alpha', logoUrl: null },
+  teamB: { id: 2, name: 'Bravo', logoUrl: null },
+  winningTeam: null,
+  teamAScoreA: null,
+  teamAScoreB: null,
+  teamBScoreA: null,
+  teamBScoreB: null,
+  matchType: 'GROUP_STAGE',
+  roundType: 'GROUPS',
+  matchNumber: null,
+  position: null,
+  dispute: false,
+  seasonType: 'GROUP_STAGES',
+  live: true,
+  teamABye: false,
+  teamBBye: false,
+  viewerSide,
+  viewerIsCaptain: viewerSide !== null,
+});
+
+/** Whether the match has a result, whichever kind it is. */
+const isDecided = (m: ScoredMatch) => (isSeasonMatch(m) ? m.winningTeam !== null : m.winningEntry !== '');
+/** Whether the viewer's side has reported, whichever kind the match is. */
+const viewerReported = (m: ScoredMatch) =>
+  isSeasonMatch(m) ? (m.viewerSide === 'A' ? m.teamAScoreA : m.viewerSide === 'B' ? m.teamBScoreA : null) !== null : ownSideReported(m);
+/** The answers of the score calls: side A's report kept, or staff's 3–1 result deciding the match. */
+const reported = (m: ScoredMatch): ScoredMatch => (isSeasonMatch(m) ? { ...m, teamAScoreA: 3, teamAScoreB: 1 } : { ...m, entryAScoreA: 3, entryAScoreB: 1 });
+const decidedOf = (m: ScoredMatch): ScoredMatch =>
+  isSeasonMatch(m)
+    ? { ...m, winningTeam: 'TeamA', teamAScoreA: 3, teamAScoreB: 1, teamBScoreA: 3, teamBScoreB: 1 }
+    : { ...m, winningEntry: 'EntryA' as const, scoreA: 3, scoreB: 1, entryAScoreA: null };
 
 const SCORE_CHANGES: ModelEvent[] = [
   { type: 'score.change', side: 'A', value: '3' },
@@ -49,10 +95,10 @@ const CONFIRM_CHANGES: ModelEvent[] = [
 const is404 = (e: unknown) => e instanceof ApiError && e.status === 404;
 
 /** The events worth trying in a model state: only those the machine takes (so every step is a real transition). */
-function eventsFor(role: Role) {
+function eventsFor(role: Role, kind: Kind) {
   return (s: Snap): ModelEvent[] => {
-    const match = s.context.match ?? modelMatch(role === 'player' ? 'A' : null);
-    const decided = { ...match, winningEntry: 'EntryA' as const, scoreA: 3, scoreB: 1, entryAScoreA: null };
+    const viewer = role === 'player' ? 'A' : null;
+    const match = s.context.match ?? (kind === 'season' ? modelSeasonMatch(viewer) : modelMatch(viewer));
     const candidates: ModelEvent[] = [
       // A reload answers what the server holds: the last match the page knew (failed writes change nothing).
       { type: 'xstate.done.actor.loadMatch', output: match },
@@ -61,7 +107,8 @@ function eventsFor(role: Role) {
       ...(s.matches('unavailable') && is404(s.context.loadError) ? [] : [{ type: 'match.reload' }]),
       { type: 'score.start' },
       { type: 'admin.start' },
-      ...(role === 'admin' && match.winningEntry === '' ? [{ type: 'match.replace', match }] : []),
+      // CHANGE TEAMS is a tournament tool: league matches never change teams by hand.
+      ...(role === 'admin' && kind === 'tournament' && !isDecided(match) ? [{ type: 'match.replace', match }] : []),
       ...SCORE_CHANGES,
       { type: 'score.submit' },
       { type: 'score.cancel' },
@@ -70,7 +117,7 @@ function eventsFor(role: Role) {
       { type: 'confirm.submit' },
       { type: 'confirm.cancel' },
       // A player's report is kept beside the other side's; staff's result decides the match.
-      { type: 'xstate.done.actor.submitScore', output: s.context.flow === 'report' ? { ...match, entryAScoreA: 3, entryAScoreB: 1 } : decided },
+      { type: 'xstate.done.actor.submitScore', output: s.context.flow === 'report' ? reported(match) : decidedOf(match) },
       { type: 'xstate.error.actor.submitScore', error: new ApiError(500, 'The database is busy') },
     ];
     return candidates.filter((e) => s.can(e as never));
@@ -80,8 +127,8 @@ function eventsFor(role: Role) {
 const keyOf = (s: Snap) => ({
   value: s.value,
   flow: s.matches('scoring') ? s.context.flow : null,
-  decided: s.context.match ? s.context.match.winningEntry !== '' : null,
-  reported: s.context.match ? ownSideReported(s.context.match) : null,
+  decided: s.context.match ? isDecided(s.context.match) : null,
+  reported: s.context.match ? viewerReported(s.context.match) : null,
   missing: is404(s.context.loadError),
   scores: s.context.scores,
   errors: Object.keys(s.context.errors).sort(),
@@ -97,16 +144,19 @@ const stateWithFlow = (s: Snap) => (s.matches('scoring') ? [s.context.flow, s.va
 const withoutFlow = (t: string) => t.replace(/\["(?:report|staffResult)",([^\]]*)\]/g, '$1');
 
 const testMachine = toTestMachine(scoreSubmissionMachine);
-const pathsFor = (role: Role) => {
+const pathsFor = (role: Role, kind: Kind = 'tournament') => {
   const model = createTestModel(testMachine, {
-    input: { tournamentId: 1, matchId: 1, isStaff: role === 'admin' },
+    input: { tournamentId: kind === 'season' ? null : 1, matchId: 1, isStaff: role === 'admin' },
     serializeState: transitionKey(keyOf) as never,
   });
   return model
-    .getShortestPaths({ events: eventsFor(role) as never })
-    .map((path) => ({ role, path, transitions: transitionsOf(path, 'start', describeEvent, stateWithFlow) }));
+    .getShortestPaths({ events: eventsFor(role, kind) as never })
+    .map((path) => ({ role, kind, path, transitions: transitionsOf(path, 'start', describeEvent, stateWithFlow) }));
 };
-const { kept: PATHS, all: WALKED } = coverTransitions([...pathsFor('player'), ...pathsFor('admin')]);
+const { kept: TOURNAMENT_PATHS, all: WALKED } = coverTransitions([...pathsFor('player'), ...pathsFor('admin')]);
+// The league match walks every transition it takes as well (each kind is covered on its own).
+const { kept: SEASON_PATHS, all: SEASON_WALKED } = coverTransitions([...pathsFor('player', 'season'), ...pathsFor('admin', 'season')]);
+const PATHS = [...TOURNAMENT_PATHS, ...SEASON_PATHS];
 
 /** Every transition of the machine's definition, as "from --event--> to" of atomic state values. */
 function definedTransitions(machine: AnyStateMachine): Set<string> {
@@ -132,9 +182,8 @@ function definedTransitions(machine: AnyStateMachine): Set<string> {
 describe('score submission machine through the real match page', () => {
   let server: TestServer;
   const net = new Network();
-  let fixture: BracketFixture;
-  let matchId: number;
-  let matchUrl: string;
+  /** The match's API path: /v1/tournament/{id}/match/{matchId} or /v1/match/{matchId}. */
+  let apiPath: string;
   let screens: RenderedApp;
 
   beforeAll(async () => {
@@ -146,8 +195,8 @@ describe('score submission machine through the real match page', () => {
     cleanup();
   });
 
-  const GET = () => new RegExp(`^GET /v1/tournament/${fixture.tournamentId}/match/${matchId}$`);
-  const POST = () => new RegExp(`^POST /v1/tournament/${fixture.tournamentId}/match/${matchId}(/admin)?$`);
+  const GET = () => new RegExp(`^GET ${apiPath}$`);
+  const POST = () => new RegExp(`^POST ${apiPath}(/admin)?$`);
   const panel = () => screen.getByRole('region', { name: /^(SUBMIT SCORE|SUBMIT SCORE \(ADMIN\)|OVERWRITE SCORE \(ADMIN\))$/ });
   const confirmDialog = () => screen.getByRole('dialog', { name: 'Confirm the score' });
   const adminDialog = () => screen.getByRole('dialog', { name: /SCORE \(ADMIN\)$/ });
@@ -165,21 +214,34 @@ describe('score submission machine through the real match page', () => {
     });
   };
   const held = (pattern: RegExp) => waitFor(() => expect(net.held.some((r) => pattern.test(r))).toBe(true));
-  const pageHeading = () => screen.findByRole('heading', { level: 1, name: /· Match \d+$/ });
+  const pageHeading = () => screen.findByRole('heading', { level: 1, name: /· Match \d+$|^Group Stage$/ });
   const user = () => screens.user;
 
-  async function boot(role: Role) {
-    fixture = await createBracketFixture(server.database.db, { entries: 4 });
+  /** A fresh tournament match (entries A and B), or a fresh league group match (teams A and B, captains). */
+  async function freshMatch(role: Role, kind: Kind) {
+    const db = server.database.db;
+    const admin = (await createAccount(db, 'ADMIN')).discordName;
+    if (kind === 'season') {
+      const season = await seasonInGroupStages(server, await server.agent().signIn(admin), 4);
+      const [first] = await season.groupMatches();
+      const captain = season.entered.find((t) => t.team.id === first.teamAId)!.captain.discordName;
+      return { url: `/match/${first.id}`, api: `/v1/match/${first.id}`, name: role === 'player' ? captain : admin };
+    }
+    const fixture = await createBracketFixture(db, { entries: 4 });
     const [first] = (await matchesOf(server.agent(), fixture.tournamentId)).filter((m) => m.track === 'winners' && m.round === 0);
-    matchId = first.id;
-    matchUrl = `/tournaments/${fixture.tournamentId}/match/${matchId}`;
-    const name = role === 'player' ? playerOf(fixture, first, 'A').discordName : (await createAccount(server.database.db, 'ADMIN')).discordName;
+    const path = `/tournaments/${fixture.tournamentId}/match/${first.id}`;
+    return { url: path, api: `/v1${path.replace('/tournaments/', '/tournament/')}`, name: role === 'player' ? playerOf(fixture, first, 'A').discordName : admin };
+  }
+
+  async function boot(role: Role, kind: Kind) {
+    const match = await freshMatch(role, kind);
+    apiPath = match.api;
     const network = (agent: Agent) => {
       net.reset(agent);
       net.hold(GET());
       return net.fetch;
     };
-    screens = await renderApp(matchUrl, { server, as: name, network });
+    screens = await renderApp(match.url, { server, as: match.name, network });
   }
 
   const states = {
@@ -195,22 +257,22 @@ describe('score submission machine through the real match page', () => {
       await pageHeading();
       const m = s.context.match!;
       const isAdmin = s.context.isStaff;
-      await waitFor(() => expect(!!screen.queryByRole('button', { name: 'SUBMIT SCORE' })).toBe(!isAdmin && !ownSideReported(m)));
-      if (!isAdmin && ownSideReported(m)) {
+      await waitFor(() => expect(!!screen.queryByRole('button', { name: 'SUBMIT SCORE' })).toBe(!isAdmin && !viewerReported(m)));
+      if (!isAdmin && viewerReported(m)) {
         expect(within(screen.getByRole('region', { name: /^Entry A/ })).getByText(/^reported .+ 3 – 1 .+$/)).toBeTruthy();
         expect(screen.getByText('Your side has already reported a score')).toBeTruthy();
       }
-      const decided = m.winningEntry !== '';
+      const decided = isDecided(m);
       expect(!!screen.queryByRole('button', { name: 'SUBMIT SCORE (ADMIN)' })).toBe(isAdmin && !decided);
       expect(!!screen.queryByRole('button', { name: 'OVERWRITE SCORE (ADMIN)' })).toBe(isAdmin && decided);
-      expect(!!screen.queryByRole('button', { name: 'CHANGE TEAMS' })).toBe(isAdmin && !decided);
+      expect(!!screen.queryByRole('button', { name: 'CHANGE TEAMS' })).toBe(isAdmin && !decided && !isSeasonMatch(m));
       if (decided) expect(screen.getByRole('region', { name: /^Entry A/ }).getAttribute('aria-label')).toBe('Entry A (winner)');
       expect(screen.queryByRole('region', { name: /SCORE/ })).toBeNull();
       expect(screen.queryByRole('dialog')).toBeNull();
     },
     'scoring.entering': async (s: Snap) => {
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-      const staffTitle = s.context.match!.winningEntry ? 'OVERWRITE SCORE (ADMIN)' : 'SUBMIT SCORE (ADMIN)';
+      const staffTitle = isDecided(s.context.match!) ? 'OVERWRITE SCORE (ADMIN)' : 'SUBMIT SCORE (ADMIN)';
       expect(panel().getAttribute('aria-label')).toBe(s.context.flow === 'report' ? 'SUBMIT SCORE' : staffTitle);
       expectFields(fields(panel()), s.context.scores, s.context.errors);
     },
@@ -240,11 +302,11 @@ describe('score submission machine through the real match page', () => {
   };
   const release = () => act(() => net.release());
 
-  const events = (role: Role) => ({
-    'xstate.init': () => boot(role),
+  const events = (role: Role, kind: Kind) => ({
+    'xstate.init': () => boot(role, kind),
     'xstate.done.actor.loadMatch': release,
     'xstate.error.actor.loadMatch': async ({ event }: { event: ModelEvent }) => {
-      server.failNext(`GET /v1/tournament/${fixture.tournamentId}/match/${matchId}`, event.error!.status, event.error!.message);
+      server.failNext(`GET ${apiPath}`, event.error!.status, event.error!.message);
       await release();
     },
     'match.reload': async () => {
@@ -291,7 +353,7 @@ describe('score submission machine through the real match page', () => {
     'xstate.done.actor.submitScore': release,
     'xstate.error.actor.submitScore': async () => {
       const staffPath = role === 'admin' ? '/admin' : '';
-      server.failNext(`POST /v1/tournament/${fixture.tournamentId}/match/${matchId}${staffPath}`, 500, 'The database is busy');
+      server.failNext(`POST ${apiPath}${staffPath}`, 500, 'The database is busy');
       await release();
     },
   });
@@ -299,6 +361,9 @@ describe('score submission machine through the real match page', () => {
   it('walks every transition the machine defines', () => {
     const walked = new Set([...WALKED].map((t) => withoutFlow(t.replace(/\((\d+|[AB]=\d*)\)-->/, '-->'))).filter((t) => !t.startsWith('start')));
     expect(walked).toEqual(definedTransitions(testMachine));
+    // The league match takes every transition but CHANGE TEAMS (a tournament tool).
+    const seasonWalked = new Set([...SEASON_WALKED].map((t) => withoutFlow(t.replace(/\((\d+|[AB]=\d*)\)-->/, '-->'))).filter((t) => !t.startsWith('start')));
+    expect(seasonWalked).toEqual(new Set([...definedTransitions(testMachine)].filter((t) => !t.includes('--match.replace-->'))));
     expect(PATHS.length).toBeGreaterThan(10);
     // Both flows submit through the real view.
     for (const flow of ['report', 'staffResult']) {
@@ -306,9 +371,9 @@ describe('score submission machine through the real match page', () => {
     }
   });
 
-  describe.each(PATHS)('$role: $path.description', ({ role, path }) => {
+  describe.each(PATHS)('$kind $role: $path.description', ({ role, kind, path }) => {
     it('shows what the user should see at every step', async () => {
-      await path.test({ states, events: events(role) as never });
+      await path.test({ states, events: events(role, kind) as never });
     });
   });
 });

@@ -99,3 +99,11 @@ export function divisionStage(bracket: Bracket | null): DivisionType {
   const open = bracket.matches.find((m) => matchStatus(m) === 'ready' || matchStatus(m) === 'waiting');
   return open ? STAGE_OF[playoffRoundType(open.roundName)] : 'GRANDFINAL';
 }
+
+const ROUND_NAME_OF = Object.fromEntries(Object.entries(ROUND_TYPE_OF).map(([name, type]) => [type, name])) as Record<
+  Exclude<SeasonRoundType, 'GROUPS'>,
+  string
+>;
+
+/** What a league match's round is called: "Group Stage" for GROUPS, else the bracket's round name ("Losers Round 1"). */
+export const seasonRoundName = (roundType: SeasonRoundType) => (roundType === 'GROUPS' ? 'Group Stage' : ROUND_NAME_OF[roundType]);

@@ -76,7 +76,18 @@ export function MatchDetails({ match: m, submission, isStaff }: MatchDetailsProp
           )}
         </Group>
       )}
-      <MatchScorePanel match={m} submission={submission} />
+      <MatchScorePanel
+        submission={submission}
+        names={[sideView(m, 'A').name, sideView(m, 'B').name]}
+        overwrite={isOverwrite(m)}
+        staffQuestion={(result) =>
+          m.winningEntry !== ''
+            ? `Overwrite the result of match ${m.matchNumber} with ${result}? Later matches whose entrants change are re-opened and their scores cleared.`
+            : isOverwrite(m)
+              ? `Overwrite the disputed scores of match ${m.matchNumber} with ${result}? The bracket moves both entries on.`
+              : `Set the result of match ${m.matchNumber} to ${result}? The bracket moves both entries on.`
+        }
+      />
     </Stack>
   );
 }

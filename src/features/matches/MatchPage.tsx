@@ -7,6 +7,8 @@ import { parseId } from '../../ui/routeParams';
 import { MatchDetails } from './MatchDetails';
 import { useScoreSubmission } from './useScoreSubmission';
 import { LoadingState } from '../../ui/DataLoader/LoadStates';
+import { isSeasonMatch } from '../../../machines/seasonMatchRules';
+import { LeagueMatchDetails } from './LeagueMatchDetails';
 
 /** /tournaments/{tournamentId}/match/{matchId}: one match, its scores and the score flows. */
 export function MatchPage() {
@@ -20,7 +22,15 @@ export function MatchPage() {
   return <MatchScreen key={`${tournamentId}/${matchId}/${user?.id ?? 0}/${isStaff}`} tournamentId={tournamentId} matchId={matchId} isStaff={isStaff} />;
 }
 
-function MatchScreen({ tournamentId, matchId, isStaff }: { tournamentId: number; matchId: number; isStaff: boolean }) {
+export interface MatchScreenProps {
+  /** Null for a league (season) match. */
+  tournamentId: number | null;
+  matchId: number;
+  isStaff: boolean;
+}
+
+/** A tournament or league match: loads it through the score flow and shows its details, or why it cannot. */
+export function MatchScreen({ tournamentId, matchId, isStaff }: MatchScreenProps) {
   const submission = useScoreSubmission({ tournamentId, matchId, isStaff });
   const [snapshot, send] = submission;
   if (snapshot.matches('unavailable')) {
@@ -33,8 +43,8 @@ function MatchScreen({ tournamentId, matchId, isStaff }: { tournamentId: number;
         </Title>
         <Text c="dimmed">{missing ? 'This match does not exist or is no longer part of the bracket.' : 'Please try again in a moment.'}</Text>
         {missing ? (
-          <Anchor component={Link} href={`/tournaments/${tournamentId}`}>
-            Back to the bracket
+          <Anchor component={Link} href={tournamentId === null ? '/seasons' : `/tournaments/${tournamentId}`}>
+            {tournamentId === null ? 'Back to the seasons' : 'Back to the bracket'}
           </Anchor>
         ) : (
           <Button variant="light" onClick={() => send({ type: 'match.reload' })}>
@@ -44,8 +54,13 @@ function MatchScreen({ tournamentId, matchId, isStaff }: { tournamentId: number;
       </Stack>
     );
   }
-  if (!snapshot.context.match) {
+  const match = snapshot.context.match;
+  if (!match) {
     return <LoadingState />;
   }
-  return <MatchDetails match={snapshot.context.match} submission={submission} isStaff={isStaff} />;
+  return isSeasonMatch(match) ? (
+    <LeagueMatchDetails match={match} submission={submission} isStaff={isStaff} />
+  ) : (
+    <MatchDetails match={match} submission={submission} isStaff={isStaff} />
+  );
 }

@@ -1,20 +1,30 @@
-import type { TournamentMatch } from '../../api/contract/tournament';
 import { ConfirmModal } from '../../ui/ConfirmDialog/ConfirmModal';
 import { ConfirmScoreDialog } from './ConfirmScoreDialog';
-import { adminScoreLabel, isOverwrite, sideView } from './matchSides';
+import { adminLabel } from './matchSides';
 import { ScoreForm } from './ScoreForm';
 import type { ScoreSubmission } from './useScoreSubmission';
 
-/** The open score flow: the player's double entry (form, then the dialog asking again) or the admin's entry and confirmation. */
-export function MatchScorePanel({ match: m, submission: [snapshot, send] }: { match: TournamentMatch; submission: ScoreSubmission }) {
+export interface MatchScorePanelProps {
+  submission: ScoreSubmission;
+  /** Names of sides A and B, as the form and the dialogs label them. */
+  names: [string, string];
+  /** Staff replace scores that exist (a result, or disputed reports). */
+  overwrite: boolean;
+  /** The staff confirmation's question for `result` ("Alpha 3 – 1 Bravo"). */
+  staffQuestion: (result: string) => string;
+}
+
+/**
+ * The open score flow of a tournament or league match: the player's (captain's) double entry (form, then the
+ * dialog asking again) or the admin's entry and confirmation.
+ */
+export function MatchScorePanel({ submission: [snapshot, send], names, overwrite, staffQuestion }: MatchScorePanelProps) {
   if (!snapshot.matches('scoring')) return null;
   const { scores, errors, confirmation, confirmationErrors, flow } = snapshot.context;
   const reporting = flow === 'report';
-  const names: [string, string] = [sideView(m, 'A').name, sideView(m, 'B').name];
   const submitting = snapshot.matches({ scoring: 'submitting' });
   const status = submitting ? 'busy' : snapshot.matches({ scoring: 'failed' }) ? 'failed' : 'editing';
-  const overwrite = isOverwrite(m);
-  const adminTitle = adminScoreLabel(m);
+  const adminTitle = adminLabel(overwrite);
   const form = (
     <ScoreForm
       title={reporting ? 'SUBMIT SCORE' : adminTitle}
@@ -50,7 +60,6 @@ export function MatchScorePanel({ match: m, submission: [snapshot, send] }: { ma
       </>
     );
   }
-  const result = `${names[0]} ${scores.A.trim()} – ${scores.B.trim()} ${names[1]}`;
   return (
     <>
       {form}
@@ -63,11 +72,7 @@ export function MatchScorePanel({ match: m, submission: [snapshot, send] }: { ma
         onConfirm={() => send({ type: 'confirm.submit' })}
         onCancel={() => send({ type: 'confirm.cancel' })}
       >
-        {m.winningEntry !== ''
-          ? `Overwrite the result of match ${m.matchNumber} with ${result}? Later matches whose entrants change are re-opened and their scores cleared.`
-          : overwrite
-            ? `Overwrite the disputed scores of match ${m.matchNumber} with ${result}? The bracket moves both entries on.`
-            : `Set the result of match ${m.matchNumber} to ${result}? The bracket moves both entries on.`}
+        {staffQuestion(`${names[0]} ${scores.A.trim()} – ${scores.B.trim()} ${names[1]}`)}
       </ConfirmModal>
     </>
   );

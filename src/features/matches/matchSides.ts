@@ -70,12 +70,17 @@ export const sideName = (m: TournamentMatch, side: Side) => sideView(m, side).na
  * "reported Alpha 1 – 3 Bravo" (a report is always entry A's score, then entry B's), or "not reported yet".
  */
 export function reportLine(m: TournamentMatch, side: Side): string {
-  const reported = sideView(m, side).reported;
-  if (!reported) return 'not reported yet';
-  return `reported ${sideName(m, 'A')} ${reported[0]} – ${reported[1]} ${sideName(m, 'B')}`;
+  return reportText(sideView(m, side).reported, [sideName(m, 'A'), sideName(m, 'B')]);
 }
 
 /** Staff replace scores that exist (a result, or the disputed reports of both sides): OVERWRITE; otherwise SUBMIT. */
 export const isOverwrite = (m: TournamentMatch) => m.winningEntry !== '' || m.dispute;
 
-export const adminScoreLabel = (m: TournamentMatch) => (isOverwrite(m) ? 'OVERWRITE SCORE (ADMIN)' : 'SUBMIT SCORE (ADMIN)');
+/** The staff button and form title: OVERWRITE SCORE (ADMIN) when scores exist, else SUBMIT SCORE (ADMIN). */
+export const adminLabel = (overwrite: boolean) => (overwrite ? 'OVERWRITE SCORE (ADMIN)' : 'SUBMIT SCORE (ADMIN)');
+
+export const adminScoreLabel = (m: TournamentMatch) => adminLabel(isOverwrite(m));
+
+/** "reported Alpha 1 – 3 Bravo" for a side's report (side A's score first), or "not reported yet". */
+export const reportText = (reported: [number, number] | null, names: readonly [string, string]) =>
+  reported ? `reported ${names[0]} ${reported[0]} – ${reported[1]} ${names[1]}` : 'not reported yet';

@@ -1,10 +1,12 @@
 import { Stack, Title } from '@mantine/core';
+import { SeasonQueueMatch } from '../../../api/contract/season';
 import { TournamentQueueMatch } from '../../../api/contract/tournament';
 import { matchQueueEndpoint, type MatchQueueKind } from '../../../api/endpoints/matches';
 import { PagedTable } from '../../../ui/PagedTable/PagedTable';
 import { usePagedList } from '../../../ui/PagedTable/usePagedList';
 import { PageTitle } from '../../../ui/PageTitle/PageTitle';
-import { queueColumns } from './queueColumns';
+import { seasonMatchQueueEndpoint } from '../../../api/endpoints/seasonMatches';
+import { queueColumns, seasonQueueColumns } from './queueColumns';
 
 const TITLES: Record<MatchQueueKind, string> = {
   dispute: 'Match Disputes',
@@ -25,14 +27,24 @@ function TournamentMatchQueue({ kind }: { kind: MatchQueueKind }) {
   );
 }
 
-/**
- * An admin queue of matches (disputes, incomplete, overdue). The tournament table is here; the season table joins
- * it as its own section when season matches exist (see docs/decisions.md, Matches).
- */
+function SeasonMatchQueue({ kind }: { kind: MatchQueueKind }) {
+  const list = usePagedList(seasonMatchQueueEndpoint(kind), SeasonQueueMatch);
+  return (
+    <PagedTable list={list} columns={seasonQueueColumns(kind)} searchPrompt="Search season matches" getRowId={(m) => String(m.id)} showTotal />
+  );
+}
+
+/** An admin queue of matches (disputes, incomplete, overdue): the Season matches table above the tournament one. */
 export function MatchQueuePage({ kind }: { kind: MatchQueueKind }) {
   return (
     <>
       <PageTitle>{TITLES[kind]}</PageTitle>
+      <Stack gap="sm" component="section" aria-labelledby={`queue-${kind}-seasons`} mb="xl">
+        <Title order={2} size="h3" id={`queue-${kind}-seasons`}>
+          Season matches
+        </Title>
+        <SeasonMatchQueue key={kind} kind={kind} />
+      </Stack>
       <Stack gap="sm" component="section" aria-labelledby={`queue-${kind}-tournaments`}>
         <Title order={2} size="h3" id={`queue-${kind}-tournaments`}>
           Tournament matches

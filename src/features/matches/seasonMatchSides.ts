@@ -1,0 +1,33 @@
+import type { SeasonMatch } from '../../api/contract/season';
+import { seasonResult } from '../../domain/season/seasonResult';
+import { reportText, type Side, type SideView } from './matchSides';
+
+/** The page's view of side `side` of league match `m`: the team (name linking to /teams/{id}) or "???" while unknown. */
+export function seasonSideView(m: SeasonMatch, side: Side): SideView {
+  const isA = side === 'A';
+  const team = isA ? m.teamA : m.teamB;
+  const repA = isA ? m.teamAScoreA : m.teamBScoreA;
+  const repB = isA ? m.teamAScoreB : m.teamBScoreB;
+  const reported = repA !== null && repB !== null ? ([repA, repB] as [number, number]) : null;
+  const base = { side, userId: null, reported };
+  if (!team) return { ...base, kind: 'unknown', name: '???', imageUrl: null, href: null, score: null, outcome: null };
+  const result = seasonResult(m);
+  const outcome = m.winningTeam === null ? null : m.winningTeam === (isA ? 'TeamA' : 'TeamB') ? 'winner' : 'loser';
+  return {
+    ...base,
+    kind: 'team',
+    name: team.name,
+    imageUrl: team.logoUrl,
+    href: `/teams/${team.id}`,
+    score: result ? result[isA ? 0 : 1] : null,
+    outcome,
+  };
+}
+
+export const seasonSideNames = (m: SeasonMatch): [string, string] => [seasonSideView(m, 'A').name, seasonSideView(m, 'B').name];
+
+/** What side `side` reported ("reported Alpha 1 – 3 Bravo"), or "not reported yet". */
+export const seasonReportLine = (m: SeasonMatch, side: Side) => reportText(seasonSideView(m, side).reported, seasonSideNames(m));
+
+/** Staff replace scores that exist (a result, or the disputed reports of both teams). */
+export const seasonIsOverwrite = (m: SeasonMatch) => m.winningTeam !== null || !!m.dispute;

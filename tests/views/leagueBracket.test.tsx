@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { configure, screen, within } from '@testing-library/react';
+import { startTestServer, type Agent, type TestServer } from '../support/testServer';
+import { insertUser } from '../support/fixtures';
+import { seasonInGroupStages } from '../server/seasonMatches.fixtures';
+import { renderApp } from '../support/renderApp';
+
+configure({ asyncUtilTimeout: 8000 });
+
+// As in bracketPage.test.tsx: Node cannot load @pixi/react's ESM build and jsdom has no WebGL; the page, the lazy
+// bracket chunk, the canvas host and its accessible DOM mirror are real.
+vi.mock('@pixi/react', () => ({ Application: () => null }));
+
+let server: TestServer;
+let admin: Agent;
+const ADMIN = 'LeagueBracketAdmin';
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await insertUser(server.database.db, { discordName: ADMIN, role: 'ADMIN' });
+  admin = await server.agent().signIn(ADMIN);
+}, 120_000);
+afterAll(() => server?.close());
+
+describe('division page in the playoffs', () => {
+  it('shows the numbered playoff matches on the bracket, opens a match, and View All Matches lists Completed and Pending', async () => {
+    const season = await seasonInGroupStages(server, admin, 8);
+    expect((await admin.post(`/v1/season/${season.id}/progress-double-elim`)).status).toBe(200);
+    const playoff = await season.playoffMatches();
+    const [m1] = playoff;
+    expect((await season.captainOf(m1.teamAId!).post(`/v1/match/${m1.id}`, { entryAScore: 3, entryBScore: 1 })).status).toBe(200);
+    expect((await season.captainOf(m1.teamBId!).post(`/v1/match/${m1.id}`, { entryAScore: 3, entryBScore: 1 })).status).toBe(200);
+    const name = (teamId: number | null) => season.entered.find((t) => t.team.id === teamId)!.team.name;
+
+    const { user, path } = await renderApp(`/seasons/${season.id}/${m1.divisionId}`, { server });
+    const nav = await screen.findByRole('navigation', { name: 'Bracket matches' });
+    expect(within(nav).getByRole('heading', { name: 'Winners Bracket' })).toBeTruthy();
+    expect(within(nav).getByRole('heading', { name: 'Losers Bracket' })).toBeTruthy();
+    // The 14 matches in play are listed, numbered 1–14; Grand Final 2 is not needed yet, so it is not drawn.
+    const links = within(nav).getAllByRole('link', { name: /^Match \d+:/ });
+    expect(links.map((l) => Number(/^Match (\d+):/.exec(l.getAttribute('aria-label') ?? l.textContent ?? '')?.[1])).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 14 }, (_, i) => i + 1),
+    );
+    expect(screen.queryByRole('region', { name: 'Group A' })).toBeNull();
+    // Match 7 (Round 2) already holds the winner of match 1.
+    const m7 = (await season.playoffMatches())[6];
+    const open = within(nav).getByRole('link', { name: new RegExp(`^Match 7: ${name(m7.teamAId)} vs \\?\\?\\?`) });
+    expect(open.getAttribute('href')).toBe(`/match/${m7.id}`);
+    await user.click(within(nav).getByRole('link', { name: new RegExp(`^Match 2: ${name(playoff[1].teamAId)} vs ${name(playoff[1].teamBId)}`) }));
+    expect(path()).toBe(`/match/${playoff[1].id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Round 1 · Match 2' })).toBeTruthy();
+
+    const { user: viewer, path: at } = await renderApp(`/seasons/${season.id}/${m1.divisionId}`, { server });
+    await viewer.click(await screen.findByRole('link', { name: 'View All Matches' }));
+    expect(at()).toBe(`/division/${m1.divisionId}`);
+    const completed = await screen.findByRole('table', { name: 'Completed' });
+    expect(within(completed).getAllByRole('row')).toHaveLength(2);
+    expect(within(completed).getByText('Round 1 · Match 1')).toBeTruthy();
+    expect(within(completed).getByText('3 : 1')).toBeTruthy();
+    const pending = within(screen.getByRole('table', { name: 'Pending' }));
+    expect(pending.getByText('Round 1 · Match 2')).toBeTruthy();
+    expect(pending.getByText('Grand Final · Match 14')).toBeTruthy();
+    expect(pending.queryByText('Round 1 · Match 1')).toBeNull();
+  });
+});
