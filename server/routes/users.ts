@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { requireRole, requireUser, STAFF } from '../auth/plugin';
+import { isStaff, requireRole, requireUser, STAFF } from '../auth/plugin';
 import { badRequest } from '../http/errors';
-import { boolQuery, idParam, pageQuery } from '../http/validate';
-import { banUser, listPlayers, listUsersForAdmin, searchInvitees, toAdminUserRow, toUser } from '../services/users';
+import { boolQuery, idParam, pageQuery, parse } from '../http/validate';
+import { banUser, listPlayers, listUsersForAdmin, publicProfile, searchInvitees, toAdminUserRow, toUser, updateOwnProfile } from '../services/users';
+import { OwnProfilePatch } from '../../src/api/contract/user';
 import { VALIDATION } from '../../src/domain/messages';
 
 export function userRoutes(app: FastifyInstance, db: Db, config: Config) {
@@ -38,5 +39,17 @@ export function userRoutes(app: FastifyInstance, db: Db, config: Config) {
     const search = typeof raw === 'string' ? raw.trim().slice(0, 100) : '';
     if (!search) throw badRequest(VALIDATION.staffSearch);
     return searchInvitees(db, search, viewer.id);
+  });
+
+  /** The signed-in player edits their own profile (Activision ID only while unset); answers the updated user. */
+  app.patch('/v1/user', async (request) => {
+    const user = requireUser(request);
+    return toUser(await updateOwnProfile(db, user.id, parse(OwnProfilePatch, request.body)));
+  });
+
+  /** A player's public profile (registered after the fixed /v1/user/… paths; Fastify prefers those anyway). */
+  app.get('/v1/user/:id', async (request) => {
+    const id = idParam((request.params as { id: string }).id);
+    return toUser(await publicProfile(db, id, isStaff(request.user)));
   });
 }

@@ -2,8 +2,8 @@ import { and, asc, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import type { AdminUserRow, User, UserInfo } from '../../src/api/contract/user';
-import { USER_ADMIN } from '../../src/domain/messages';
+import type { AdminUserRow, OwnProfilePatch, User, UserInfo } from '../../src/api/contract/user';
+import { PROFILE, USER_ADMIN } from '../../src/domain/messages';
 import { revokeAllForUser } from '../auth/sessions';
 import { conflict, forbidden, notFound } from '../http/errors';
 
@@ -135,4 +135,37 @@ export async function searchInvitees(db: Db, term: string, viewerId: number) {
       asc(users.id),
     )
     .limit(INVITEE_SEARCH_LIMIT);
+}
+
+/** GET /v1/user/{id}: a player's public profile. Banned players are hidden from everyone but staff (as in PLAYER RANKS). */
+export async function publicProfile(db: Db, id: number, staff: boolean): Promise<UserRow> {
+  const row = await findUser(db, id);
+  if (!row || (row.banned && !staff)) throw notFound(PROFILE.userNotFound);
+  return row;
+}
+
+/**
+ * PATCH /v1/user: the signed-in player edits their own profile. The Activision ID is set once: sending a different
+ * one while it is set is refused (support changes it). Empty handles clear the field.
+ */
+export async function updateOwnProfile(db: Db, userId: number, patch: OwnProfilePatch): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    if (!row) throw notFound(PROFILE.userNotFound);
+    const battleTag = patch.battleTag?.trim();
+    if (battleTag !== undefined && row.battleTag !== null && battleTag !== row.battleTag) throw conflict(PROFILE.battleTagLocked);
+    const handle = (v: string | null | undefined) => (v === undefined ? undefined : v?.trim() || null);
+    const [updated] = await tx
+      .update(users)
+      .set({
+        battleTag: battleTag ?? row.battleTag,
+        twitterHandle: handle(patch.twitterHandle),
+        twitchName: handle(patch.twitchName),
+        youtubeChannel: handle(patch.youtubeChannel),
+        freeAgent: patch.freeAgent,
+      })
+      .where(eq(users.id, userId))
+      .returning();
+    return updated;
+  });
 }

@@ -131,4 +131,10 @@ export const ROUTE_TABLE: Record<string, Row> = {
   'GET /v1/tournament/tournament-matches/:kind': row('staff', '/v1/tournament/tournament-matches/disputes'),
   'POST /v1/tournament/:id/switcheroo/teams': row('staff', `${TOUR}/switcheroo/teams`, { teams: [] }),
   'POST /v1/billing/webhook': row('public', undefined, {}),
+
+  // Profiles (issue 13)
+  'GET /v1/user/:id': row('public', '/v1/user/{player}'),
+  'PATCH /v1/user': row('user', undefined, {}),
+  'GET /v1/team/:id': row('public'),
+  'DELETE /v1/team/:id/members': row('user'),
 };
