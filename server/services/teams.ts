@@ -77,10 +77,14 @@ export async function teamDetail(db: Db, teamId: number): Promise<Team> {
   };
 }
 
+type Side = { id: number | null; name: string | null; logoUrl: string | null };
+/** A left-joined side: null while the playoff slot waits for an earlier match. */
+const sideOf = (s: Side | null) => (s?.id == null ? null : { id: s.id, name: s.name ?? '', logoUrl: s.logoUrl });
+
 async function upcomingMatches(db: Db, teamId: number): Promise<UpcomingMatch[]> {
   const teamA = alias(teams, 'team_a');
   const teamB = alias(teams, 'team_b');
-  const side = (t: typeof teamA) => ({ id: t.id, name: t.name, logoUrl: t.logoUrl });
+  const side = (t: typeof teamA | typeof teamB) => ({ id: t.id, name: t.name, logoUrl: t.logoUrl });
   const rows = await db
     .select({ match: seasonMatches, seasonName: seasons.name, teamA: side(teamA), teamB: side(teamB) })
     .from(seasonMatches)
@@ -108,8 +112,8 @@ async function upcomingMatches(db: Db, teamId: number): Promise<UpcomingMatch[]>
       seasonId: match.seasonId,
       seasonName,
       dueByDate: match.dueByDate,
-      teamA: a,
-      teamB: b,
+      teamA: sideOf(a),
+      teamB: sideOf(b),
       roundType: match.roundType,
     }));
 }

@@ -56,7 +56,13 @@ export interface Rendered {
  * Points the SPA's client at the in-process server as `who` (a guest when null) and renders the tournament routes at
  * `path`, with the modals provider and the notifications, as the app does.
  */
-export async function renderAt(server: TestServer, path: string, who: string | null = null): Promise<Rendered> {
+export async function renderAt(
+  server: TestServer,
+  path: string,
+  who: string | null = null,
+  /** More screens (other areas' tests), matched before the tournament routes. */
+  extraRoutes: [string, ComponentType, 'all' | 'user'][] = [],
+): Promise<Rendered> {
   // One screen at a time: a test that looks at a second page leaves the first.
   cleanup();
   const agent = server.agent();
@@ -82,7 +88,7 @@ export async function renderAt(server: TestServer, path: string, who: string | n
         <SessionContext.Provider value={session}>
           <Router hook={location.hook}>
             <Switch>
-              {ROUTES.map(([routePath, Component, access]) => (
+              {[...extraRoutes, ...ROUTES].map(([routePath, Component, access]) => (
                 <Route key={routePath} path={routePath}>
                   {access === 'user' ? (
                     <Guard>
