@@ -4,8 +4,8 @@ import type { Db } from '../db/client';
 import { isStaff, requireRole, requireUser, STAFF } from '../auth/plugin';
 import { badRequest } from '../http/errors';
 import { boolQuery, idParam, pageQuery, parse } from '../http/validate';
-import { banUser, listPlayers, listUsersForAdmin, publicProfile, searchInvitees, toAdminUserRow, toUser, updateOwnProfile } from '../services/users';
-import { OwnProfilePatch } from '../../src/api/contract/user';
+import { banUser, listPlayers, listUsersForAdmin, publicProfile, searchInvitees, toAdminUserRow, toUser, updateOwnProfile, updateUserAsStaff } from '../services/users';
+import { AdminUserPatch, OwnProfilePatch } from '../../src/api/contract/user';
 import { VALIDATION } from '../../src/domain/messages';
 
 export function userRoutes(app: FastifyInstance, db: Db, config: Config) {
@@ -51,5 +51,12 @@ export function userRoutes(app: FastifyInstance, db: Db, config: Config) {
   app.get('/v1/user/:id', async (request) => {
     const id = idParam((request.params as { id: string }).id);
     return toUser(await publicProfile(db, id, isStaff(request.user)));
+  });
+
+  /** Staff edit a player: battleTag, katanaRank (may come alone), wins, losses, gold, silver, bronze. */
+  app.patch('/v1/user/:id', async (request) => {
+    requireRole(request, STAFF);
+    const id = idParam((request.params as { id: string }).id);
+    return toAdminUserRow(await updateUserAsStaff(db, id, parse(AdminUserPatch, request.body)));
   });
 }

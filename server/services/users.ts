@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import type { AdminUserRow, OwnProfilePatch, User, UserInfo } from '../../src/api/contract/user';
+import type { AdminUserPatch, AdminUserRow, OwnProfilePatch, User, UserInfo } from '../../src/api/contract/user';
 import { PROFILE, USER_ADMIN } from '../../src/domain/messages';
 import { revokeAllForUser } from '../auth/sessions';
 import { conflict, forbidden, notFound } from '../http/errors';
@@ -168,4 +168,16 @@ export async function updateOwnProfile(db: Db, userId: number, patch: OwnProfile
       .returning();
     return updated;
   });
+}
+
+/** PATCH /v1/user/{id} (staff): Activision ID, KR, record and trophies of any player; answers the updated row. */
+export async function updateUserAsStaff(db: Db, id: number, patch: AdminUserPatch): Promise<UserRow> {
+  const { battleTag, ...numbers } = patch;
+  const [row] = await db
+    .update(users)
+    .set({ ...numbers, ...(battleTag === undefined ? {} : { battleTag: battleTag?.trim() || null }) })
+    .where(eq(users.id, id))
+    .returning();
+  if (!row) throw notFound(PROFILE.userNotFound);
+  return row;
 }

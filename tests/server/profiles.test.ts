@@ -146,3 +146,28 @@ describe('profiles: players and league teams', () => {
     });
   });
 });
+
+describe('PATCH /v1/user/{id} (staff)', () => {
+  const server = useTestServer();
+
+  it('lets staff set KR alone or the record and Activision ID, and validates the body', async () => {
+    const admin = await server.agent().signIn((await insertUser(server.db, { role: 'ADMIN' })).discordName);
+    const player = await insertUser(server.db, { battleTag: 'Old#1' });
+
+    const kr = await admin.patch(`/v1/user/${player.id}`, { katanaRank: 1750 });
+    expect(kr.status).toBe(200);
+    expect(kr.body).toMatchObject({ id: player.id, katanaRank: 1750, battleTag: 'Old#1' });
+
+    const record = await admin.patch(`/v1/user/${player.id}`, { battleTag: 'New#2', wins: 4, losses: 1, gold: 1, silver: 0, bronze: 2 });
+    expect(record.body).toMatchObject({ battleTag: 'New#2', wins: 4, losses: 1, gold: 1, bronze: 2, katanaRank: 1750 });
+    expect((await admin.patch(`/v1/user/${player.id}`, { battleTag: '' })).body.battleTag).toBeNull();
+
+    for (const bad of [{ katanaRank: 12.5 }, { katanaRank: -1 }, { wins: 2 ** 31 }, { role: 'OWNER' }, { battleTag: 'a\u0000' }]) {
+      expect((await admin.patch(`/v1/user/${player.id}`, bad)).status).toBe(400);
+    }
+    expect((await admin.patch('/v1/user/999999', { katanaRank: 1 })).body).toEqual({ message: PROFILE.userNotFound });
+    const self = await server.agent().signIn(player.discordName);
+    expect((await self.patch(`/v1/user/${player.id}`, { katanaRank: 3000 })).status).toBe(403);
+    expect((await findUserRow(server.db, player.id)).katanaRank).toBe(1750);
+  });
+});

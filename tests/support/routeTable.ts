@@ -137,4 +137,5 @@ export const ROUTE_TABLE: Record<string, Row> = {
   'PATCH /v1/user': row('user', undefined, {}),
   'GET /v1/team/:id': row('public'),
   'DELETE /v1/team/:id/members': row('user'),
+  'PATCH /v1/user/:id': row('staff', '/v1/user/{player}', {}),
 };

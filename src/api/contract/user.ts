@@ -49,8 +49,9 @@ export type OwnProfilePatch = Infer<typeof OwnProfilePatch>;
 
 /** PATCH /v1/user/{id} — an admin edits a player (katanaRank may be sent alone). */
 export const AdminUserPatch = object({
-  battleTag: optional(nullable(size(string(), 0, 64))),
-  katanaRank: optional(max(min(number(), 0), 100000)),
+  /** An empty string clears it. */
+  battleTag: optional(nullable(size(CleanText, 0, 64))),
+  katanaRank: optional(max(min(integer(), 0), 100000)),
   wins: optional(Count),
   losses: optional(Count),
   gold: optional(Count),
