@@ -173,11 +173,11 @@ export async function updateOwnProfile(db: Db, userId: number, patch: OwnProfile
 /** PATCH /v1/user/{id} (staff): Activision ID, KR, record and trophies of any player; answers the updated row. */
 export async function updateUserAsStaff(db: Db, id: number, patch: AdminUserPatch): Promise<UserRow> {
   const { battleTag, ...numbers } = patch;
-  const [row] = await db
-    .update(users)
-    .set({ ...numbers, ...(battleTag === undefined ? {} : { battleTag: battleTag?.trim() || null }) })
-    .where(eq(users.id, id))
-    .returning();
+  const values = { ...numbers, ...(battleTag === undefined ? {} : { battleTag: battleTag?.trim() || null }) };
+  // An empty patch changes nothing: answer the player as they are.
+  const [row] = Object.keys(values).length
+    ? await db.update(users).set(values).where(eq(users.id, id)).returning()
+    : await db.select().from(users).where(eq(users.id, id));
   if (!row) throw notFound(PROFILE.userNotFound);
   return row;
 }

@@ -131,6 +131,17 @@ describe('profiles: players and league teams', () => {
       expect((await last.delete(`/v1/team/${team.id}/members`)).body).toEqual({ message: PROFILE.teamLocked });
     });
 
+    it('two members leaving at once: exactly one of them locks the team, and nobody is left on it', async () => {
+      const { team, captain, members, agent } = await newTeam(server, { players: 1 });
+      const mate = await as(members[0].discordName);
+      const answers = await Promise.all([agent.delete(`/v1/team/${team.id}/members`), mate.delete(`/v1/team/${team.id}/members`)]);
+      expect(answers.map((a) => a.body.locked).sort()).toEqual([false, true]);
+      expect((await findUserRow(server.db, captain.id)).teamId).toBeNull();
+      expect((await findUserRow(server.db, members[0].id)).teamId).toBeNull();
+      const [row] = await server.db.select().from(teams).where(eq(teams.id, team.id));
+      expect(row.locked).toBe(true);
+    });
+
     it('refuses non-members, and members while the team plays a season (transferMode)', async () => {
       const { team, agent } = await newTeam(server, { players: 1 });
       const stranger = await as((await insertUser(server.db)).discordName);
@@ -165,7 +176,9 @@ describe('PATCH /v1/user/{id} (staff)', () => {
     for (const bad of [{ katanaRank: 12.5 }, { katanaRank: -1 }, { wins: 2 ** 31 }, { role: 'OWNER' }, { battleTag: 'a\u0000' }]) {
       expect((await admin.patch(`/v1/user/${player.id}`, bad)).status).toBe(400);
     }
+    expect((await admin.patch(`/v1/user/${player.id}`, {})).body).toMatchObject({ katanaRank: 1750, battleTag: null });
     expect((await admin.patch('/v1/user/999999', { katanaRank: 1 })).body).toEqual({ message: PROFILE.userNotFound });
+    expect((await admin.patch('/v1/user/999999', {})).status).toBe(404);
     const self = await server.agent().signIn(player.discordName);
     expect((await self.patch(`/v1/user/${player.id}`, { katanaRank: 3000 })).status).toBe(403);
     expect((await findUserRow(server.db, player.id)).katanaRank).toBe(1750);
