@@ -4,7 +4,8 @@ import type { Db } from '../db/client';
 import { seasonEntries, seasonMatches, seasons, teams, users } from '../db/schema';
 import type { Team, TeamSummary, UpcomingMatch } from '../../src/api/contract/team';
 import type { AuthUser } from '../auth/plugin';
-import { conflict, forbidden, notFound } from '../http/errors';
+import { conflict, forbidden } from '../http/errors';
+import { lockRowOr404, rowOr404 } from '../db/rowById';
 import { PROFILE } from '../../src/domain/messages';
 import { dropMember, leagueTeamRoster } from './roster';
 import { likePattern } from './users';
@@ -49,8 +50,7 @@ export const UPCOMING_PER_SEASON = 3;
  * undecided matches per live season, soonest due first. A locked team answers with its empty roster.
  */
 export async function teamDetail(db: Db, teamId: number): Promise<Team> {
-  const [team] = await db.select().from(teams).where(eq(teams.id, teamId));
-  if (!team) throw notFound(PROFILE.teamNotFound);
+  const team = await rowOr404(db, teams, teamId, PROFILE.teamNotFound);
   const [members, [{ activeSeasons }], matches] = await Promise.all([
     db
       .select({ id: users.id, discordName: users.discordName, picture: users.picture, teamRole: users.teamRole, katanaRank: users.katanaRank })
@@ -125,11 +125,10 @@ async function upcomingMatches(db: Db, teamId: number): Promise<UpcomingMatch[]>
  */
 export async function leaveLeagueTeam(db: Db, teamId: number, user: AuthUser): Promise<{ locked: boolean }> {
   return db.transaction(async (tx) => {
-    const [team] = await tx.select().from(teams).where(eq(teams.id, teamId)).for('update');
-    if (!team) throw notFound(PROFILE.teamNotFound);
+    const team = await lockRowOr404(tx, teams, teamId, PROFILE.teamNotFound);
     if (team.locked) throw conflict(PROFILE.teamLocked);
-    const [me] = await tx.select({ teamId: users.teamId }).from(users).where(eq(users.id, user.id)).for('update');
-    if (me?.teamId !== teamId) throw forbidden(PROFILE.notMember);
+    const me = await lockRowOr404(tx, users, user.id, PROFILE.userNotFound);
+    if (me.teamId !== teamId) throw forbidden(PROFILE.notMember);
     if (team.transferMode) throw conflict(PROFILE.leaveInSeason);
     const { retired } = await dropMember(tx, leagueTeamRoster, teamId, user.id);
     return { locked: retired };

@@ -5,6 +5,7 @@ import { users } from '../db/schema';
 import type { AdminUserPatch, AdminUserRow, OwnProfilePatch, User, UserInfo } from '../../src/api/contract/user';
 import { PROFILE, USER_ADMIN } from '../../src/domain/messages';
 import { revokeAllForUser } from '../auth/sessions';
+import { lockRowOr404 } from '../db/rowById';
 import { conflict, forbidden, notFound } from '../http/errors';
 
 export type UserRow = typeof users.$inferSelect;
@@ -150,8 +151,7 @@ export async function publicProfile(db: Db, id: number, staff: boolean): Promise
  */
 export async function updateOwnProfile(db: Db, userId: number, patch: OwnProfilePatch): Promise<UserRow> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-    if (!row) throw notFound(PROFILE.userNotFound);
+    const row = await lockRowOr404(tx, users, userId, PROFILE.userNotFound);
     const battleTag = patch.battleTag?.trim();
     if (battleTag !== undefined && row.battleTag !== null && battleTag !== row.battleTag) throw conflict(PROFILE.battleTagLocked);
     const handle = (v: string | null | undefined) => (v === undefined ? undefined : v?.trim() || null);

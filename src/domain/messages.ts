@@ -324,3 +324,14 @@ export const SEASON_ERRORS = {
   dueBeforeStart: 'Every due date must be on or after the season start date',
   grandFinalNotLast: 'The grand final must be due last',
 } as const;
+
+/** League match refusals (server 4xx; the match page shows them as is). */
+export const SEASON_MATCH_ERRORS = {
+  notFound: 'Match not found',
+  groupNotFound: 'Group not found',
+  notCaptain: "Only a captain of this match's teams can submit its score",
+  groupNotInPlay: 'Group match scores can only be submitted while the season is in its group stages',
+  playoffNotInPlay: 'Playoff match scores can only be submitted while the season is in its playoffs',
+  groupResultNotInPlay: 'Group match results can only be set while the season is in its group stages',
+  playoffResultNotInPlay: 'Playoff match results can only be set while the season is in its playoffs',
+} as const;

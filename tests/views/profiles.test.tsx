@@ -1,22 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { eq } from 'drizzle-orm';
-import type { ComponentType } from 'react';
 import { teams, users } from '../../server/db/schema';
 import { startTestServer, type TestServer } from '../support/testServer';
-import { renderAt, TournamentFixtures } from './tournamentsHarness';
-import { PlayerProfilePage } from '../../src/features/players/PlayerProfilePage';
-import { PastTournamentsPage } from '../../src/features/players/PastTournamentsPage';
-import { TeamProfilePage } from '../../src/features/teams/TeamProfilePage';
+import { renderApp } from '../support/renderApp';
+import { TournamentFixtures } from './tournamentFixtures';
 import { PROFILE } from '../../src/domain/messages';
 
 configure({ asyncUtilTimeout: 5000 });
-
-const PROFILE_ROUTES: [string, ComponentType, 'all' | 'user'][] = [
-  ['/players/:id', PlayerProfilePage, 'all'],
-  ['/players/:id/past-tournaments', PastTournamentsPage, 'all'],
-  ['/teams/:id', TeamProfilePage, 'all'],
-];
 
 /** /players/{id}, /players/{id}/past-tournaments and /teams/{id}. */
 describe('profiles', () => {
@@ -28,7 +19,7 @@ describe('profiles', () => {
   }, 60_000);
   afterAll(() => server.close());
 
-  const open = (path: string, who: string | null = null) => renderAt(server, path, who, PROFILE_ROUTES);
+  const open = (path: string, who: string | null = null) => renderApp(path, { server, as: who });
   const db = () => server.database.db;
 
   async function leagueTeam(name: string, roster: { discordName: string }[]) {

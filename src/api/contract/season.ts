@@ -3,14 +3,18 @@ import {
   DIVISION_TYPES,
   MATCH_POSITIONS,
   PAYMENT_MAX_EUROS,
+  SCORE_MAX,
+  SCORE_MIN,
   SEASON_MATCH_TYPES,
   SEASON_MAX_GROUP_STAGE_WEEKS,
   SEASON_ROUND_TYPES,
   SEASON_TYPES,
   WINNING_TEAMS,
 } from '../../domain/constants';
-import { Id, Millis, NonBlank, Paged } from './common';
+import { Count, DateMillis, Id, Millis, NonBlank, Paged } from './common';
 import { TeamMember, TeamSummary } from './team';
+import type { MatchFacts } from '../../domain/matchRules';
+import { seasonMatchFacts } from '../../domain/season/seasonMatchFacts';
 
 export const SeasonType = enums(SEASON_TYPES);
 export type SeasonType = Infer<typeof SeasonType>;
@@ -55,17 +59,17 @@ export const Division = type({
 });
 export type Division = Infer<typeof Division>;
 
-/** The eight playoff due dates (§3), all required by the season dialog (§5). */
-const DueDates = {
-  round1DueBy: Millis,
-  round2DueBy: Millis,
-  losers1DueBy: Millis,
-  losers2DueBy: Millis,
-  losers3DueBy: Millis,
-  winnersFinalDueBy: Millis,
-  losersFinalDueBy: Millis,
-  grandFinalDueBy: Millis,
-};
+/** The eight playoff due dates (§3), all required by the season dialog (§5): `Millis` in answers, `DateMillis` in bodies. */
+const dueDates = <T>(date: T) => ({
+  round1DueBy: date,
+  round2DueBy: date,
+  losers1DueBy: date,
+  losers2DueBy: date,
+  losers3DueBy: date,
+  winnersFinalDueBy: date,
+  losersFinalDueBy: date,
+  grandFinalDueBy: date,
+});
 
 /**
  * A season (§3): GET /v1/season/{id}, /latest, /{id}/preview, and the items of the paged lists.
@@ -89,7 +93,7 @@ export const Season = type({
   divisions: array(Division),
   /** The saved division splits: team counts per division, Division 1 first, zeros dropped. */
   divisionSplits: array(integer()),
-  ...DueDates,
+  ...dueDates(Millis),
 });
 export type Season = Infer<typeof Season>;
 
@@ -105,18 +109,18 @@ const Text = (most: number) => size(NonBlank, 1, most);
 /** POST /v1/season and PATCH /v1/season/{id}: every field of the add/edit season dialog (§5). */
 export const SeasonBody = object({
   name: Text(120),
-  startDate: Millis,
+  startDate: DateMillis,
   playoffWeeks: max(min(integer(), 1), SEASON_MAX_GROUP_STAGE_WEEKS),
   entryFee: max(min(number(), 0), PAYMENT_MAX_EUROS),
   prizePoolInfo: Text(500),
   seasonInfo: Text(5000),
   published: optional(boolean()),
-  ...DueDates,
+  ...dueDates(DateMillis),
 });
 export type SeasonBody = Infer<typeof SeasonBody>;
 
-/** PATCH /v1/season/{id}/division-splits: team counts per division (zeros are dropped on save). */
-export const DivisionSplitsBody = object({ divisionSplits: size(array(min(integer(), 0)), 1, 32) });
+/** PATCH /v1/season/{id}/division-splits: team counts per division (zeros are dropped on save), 1 to 32 of them. */
+export const DivisionSplitsBody = object({ divisionSplits: size(array(Count), 1, 32) });
 export type DivisionSplitsBody = Infer<typeof DivisionSplitsBody>;
 
 /**
@@ -171,3 +175,69 @@ export const DivisionDetail = type({
   elimMatches: array(SeasonMatch),
 });
 export type DivisionDetail = Infer<typeof DivisionDetail>;
+
+// ── League play (issue 12): the match page, the admin queues and Test Elo ─────────────────────────────────────────
+
+/**
+ * GET /v1/match/{id} (and the answer of the score calls): one league match with what the match page needs.
+ * `viewerSide` is the side the signed-in viewer plays on (null: spectator, staff, guest); `viewerIsCaptain` says
+ * whether they captain it (only captains report league scores). `live` is false for a Grand Final 2 that is not
+ * needed; a bye side has no team.
+ */
+export const SeasonMatchView = type({
+  ...SeasonMatch.schema,
+  seasonType: SeasonType,
+  live: boolean(),
+  teamABye: boolean(),
+  teamBBye: boolean(),
+  viewerSide: nullable(enums(['A', 'B'])),
+  viewerIsCaptain: boolean(),
+});
+export type SeasonMatchView = Infer<typeof SeasonMatchView>;
+
+/** GET /v1/match/division/{divisionId} and /v1/match/group/{groupId}: every match, the page splits Completed and Pending. */
+export const SeasonMatchList = array(SeasonMatch);
+export type SeasonMatchList = Infer<typeof SeasonMatchList>;
+
+/**
+ * A row of the admin queues' Season matches table (GET /v1/match/dispute|incomplete|overdue): SEASON, DUE BY,
+ * TEAM A, TEAM B; teamASubmitted/teamBSubmitted mark "(submitted)" or "(pending)" on the incomplete screen.
+ */
+export const SeasonQueueMatch = type({
+  id: Id,
+  season: type({ id: Id, name: string() }),
+  dueByDate: nullable(Millis),
+  teamA: nullable(type({ id: Id, name: string() })),
+  teamB: nullable(type({ id: Id, name: string() })),
+  teamASubmitted: boolean(),
+  teamBSubmitted: boolean(),
+  matchType: SeasonMatchType,
+  roundType: RoundType,
+  matchNumber: nullable(integer()),
+});
+export type SeasonQueueMatch = Infer<typeof SeasonQueueMatch>;
+export const SeasonQueuePage = Paged(SeasonQueueMatch);
+export type SeasonQueuePage = Infer<typeof SeasonQueuePage>;
+
+/** The highest KR a request may carry (Test Elo): far above any real rank, low enough to stay a safe integer. */
+export const KR_MAX = 100_000;
+const MapScore = max(min(integer(), SCORE_MIN), SCORE_MAX);
+
+/**
+ * PUT /v1/match/test-increase and /test-decrease (admin Test Elo): the two team scores, one player's KR and the
+ * opposing team's average KR. Answers the calculated rank (TestEloAnswer): increase for a player of the side that
+ * scored higher, decrease for the other side.
+ */
+export const TestEloBody = object({
+  teamAScore: MapScore,
+  teamBScore: MapScore,
+  kr: max(min(integer(), 0), KR_MAX),
+  averageKr: max(min(number(), 0), KR_MAX),
+});
+export type TestEloBody = Infer<typeof TestEloBody>;
+export const TestEloAnswer = integer();
+export type TestEloAnswer = Infer<typeof TestEloAnswer>;
+
+/** The facts the shared match rules (src/domain/matchRules.ts) read, from a league match as the API answers it. */
+export const seasonMatchViewFacts = (m: SeasonMatchView): MatchFacts =>
+  seasonMatchFacts({ ...m, teamAId: m.teamA?.id ?? null, teamBId: m.teamB?.id ?? null });
