@@ -66,6 +66,16 @@ describe('profiles', () => {
     expect(within(after).getByText(PROFILE.battleTagLocked)).toBeTruthy();
   });
 
+  it('opens the own profile from Profile in the profile menu', async () => {
+    const me = await fx.player();
+    const app = await open('/', me.discordName);
+    await app.user.click(await screen.findByRole('button', { name: `Profile menu for ${me.discordName}` }));
+    await app.user.click(await screen.findByRole('menuitem', { name: 'Profile' }));
+    expect(app.path()).toBe(`/players/${me.id}`);
+    expect(await screen.findByRole('heading', { name: me.discordName, level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Edit profile' })).toBeTruthy();
+  });
+
   it('shows no form on somebody else’s profile, and not found for an unknown player', async () => {
     const [me, other] = [await fx.player(), await fx.player()];
     await open(`/players/${other.id}`, me.discordName);
@@ -100,6 +110,14 @@ describe('profiles', () => {
     expect(screen.getByText('This team has no upcoming matches')).toBeTruthy();
     // Guests get no buttons.
     expect(screen.queryByRole('button', { name: 'Leave Team' })).toBeNull();
+  });
+
+  it('VIEW on TEAM RANKS opens the team profile', async () => {
+    const team = await leagueTeam('Blue Herons', [await fx.player()]);
+    const app = await open('/teams');
+    await app.user.click(await screen.findByRole('link', { name: 'View Blue Herons' }));
+    expect(app.path()).toBe(`/teams/${team.id}`);
+    expect(await screen.findByRole('heading', { name: 'Blue Herons', level: 1 })).toBeTruthy();
   });
 
   it('lets a member leave; the last one leaving empties the team for good', async () => {
