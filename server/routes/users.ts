@@ -4,8 +4,19 @@ import type { Db } from '../db/client';
 import { isStaff, requireRole, requireUser, STAFF } from '../auth/plugin';
 import { badRequest } from '../http/errors';
 import { boolQuery, idParam, pageQuery, parse } from '../http/validate';
-import { banUser, listPlayers, listUsersForAdmin, publicProfile, searchInvitees, toAdminUserRow, toUser, updateOwnProfile, updateUserAsStaff } from '../services/users';
-import { AdminUserPatch, OwnProfilePatch } from '../../src/api/contract/user';
+import {
+  banUser,
+  editUserRecord,
+  listPlayers,
+  listUsersForAdmin,
+  publicProfile,
+  searchInvitees,
+  toAdminUserRow,
+  toUser,
+  updateOwnProfile,
+} from '../services/users';
+import { changeStaffRole, listStaff } from '../services/staff';
+import { AdminUserPatch, OwnProfilePatch, StaffPatch } from '../../src/api/contract/user';
 import { VALIDATION } from '../../src/domain/messages';
 
 export function userRoutes(app: FastifyInstance, db: Db, config: Config) {
@@ -41,22 +52,38 @@ export function userRoutes(app: FastifyInstance, db: Db, config: Config) {
     return searchInvitees(db, search, viewer.id);
   });
 
+  /** The Staff screen (ADMIN/OWNER): ADMIN and OWNER users, owners first; paged and searchable. */
+  app.get('/v1/user/staff', async (request) => {
+    requireRole(request, STAFF);
+    const page = pageQuery(request.query);
+    const { rows, total } = await listStaff(db, page);
+    return { pageNo: page.pageNo, pageSize: page.perPage, total, results: rows.map(toAdminUserRow) };
+  });
+
+  /** Sets a user's staff role (OWNER only, never their own, never the last OWNER); answers the updated row. */
+  app.patch('/v1/user/staff/:id', async (request) => {
+    const actor = requireRole(request, STAFF);
+    const id = idParam((request.params as { id: string }).id);
+    const { role } = parse(StaffPatch, request.body);
+    return toAdminUserRow(await changeStaffRole(db, actor, id, role));
+  });
+
   /** The signed-in player edits their own profile (Activision ID only while unset); answers the updated user. */
   app.patch('/v1/user', async (request) => {
     const user = requireUser(request);
     return toUser(await updateOwnProfile(db, user.id, parse(OwnProfilePatch, request.body)));
   });
 
-  /** A player's public profile (registered after the fixed /v1/user/… paths; Fastify prefers those anyway). */
+  /** A player's public profile; a banned player only for staff (as PLAYER RANKS hides them). */
   app.get('/v1/user/:id', async (request) => {
     const id = idParam((request.params as { id: string }).id);
     return toUser(await publicProfile(db, id, isStaff(request.user)));
   });
 
-  /** Staff edit a player: battleTag, katanaRank (may come alone), wins, losses, gold, silver, bronze. */
+  /** Staff correct a player's record (Activision ID, KR, wins, losses, medals; KR may come alone). */
   app.patch('/v1/user/:id', async (request) => {
     requireRole(request, STAFF);
     const id = idParam((request.params as { id: string }).id);
-    return toAdminUserRow(await updateUserAsStaff(db, id, parse(AdminUserPatch, request.body)));
+    return toAdminUserRow(await editUserRecord(db, id, parse(AdminUserPatch, request.body)));
   });
 }

@@ -6,7 +6,7 @@ import type { Team, TeamSummary, UpcomingMatch } from '../../src/api/contract/te
 import type { AuthUser } from '../auth/plugin';
 import { conflict, forbidden } from '../http/errors';
 import { lockRowOr404, rowOr404 } from '../db/rowById';
-import { PROFILE } from '../../src/domain/messages';
+import { PROFILE, USER_ADMIN } from '../../src/domain/messages';
 import { dropMember, leagueTeamRoster } from './roster';
 import { likePattern } from './users';
 
@@ -127,7 +127,7 @@ export async function leaveLeagueTeam(db: Db, teamId: number, user: AuthUser): P
   return db.transaction(async (tx) => {
     const team = await lockRowOr404(tx, teams, teamId, PROFILE.teamNotFound);
     if (team.locked) throw conflict(PROFILE.teamLocked);
-    const me = await lockRowOr404(tx, users, user.id, PROFILE.userNotFound);
+    const me = await lockRowOr404(tx, users, user.id, USER_ADMIN.notFound);
     if (me.teamId !== teamId) throw forbidden(PROFILE.notMember);
     if (team.transferMode) throw conflict(PROFILE.leaveInSeason);
     const { retired } = await dropMember(tx, leagueTeamRoster, teamId, user.id);

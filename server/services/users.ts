@@ -6,7 +6,7 @@ import type { AdminUserPatch, AdminUserRow, OwnProfilePatch, User, UserInfo } fr
 import { PROFILE, USER_ADMIN } from '../../src/domain/messages';
 import { revokeAllForUser } from '../auth/sessions';
 import { lockRowOr404 } from '../db/rowById';
-import { conflict, forbidden, notFound } from '../http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -40,6 +40,10 @@ export const toAdminUserRow = (row: UserRow): AdminUserRow => ({ ...toUser(row),
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
 export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** The users lists' search: the Discord name or the Activision ID contains `search` (no condition when blank). */
+export const nameOrTagMatches = (search: string) =>
+  search ? or(ilike(users.discordName, likePattern(search)), ilike(users.battleTag, likePattern(search))) : undefined;
+
 export async function findUser(db: Db, id: number): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
@@ -53,9 +57,7 @@ export async function listPlayers(
   const where = and(
     eq(users.banned, false),
     opts.freeAgent === undefined ? undefined : eq(users.freeAgent, opts.freeAgent),
-    opts.search
-      ? or(ilike(users.discordName, likePattern(opts.search)), ilike(users.battleTag, likePattern(opts.search)))
-      : undefined,
+    nameOrTagMatches(opts.search),
   );
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -83,9 +85,7 @@ export async function findUserByName(db: Db, name: string): Promise<UserRow | un
 
 /** The admin users list: every user, banned ones included, by name; search matches the name or the Activision ID. */
 export async function listUsersForAdmin(db: Db, opts: { offset: number; perPage: number; search: string }) {
-  const where = opts.search
-    ? or(ilike(users.discordName, likePattern(opts.search)), ilike(users.battleTag, likePattern(opts.search)))
-    : undefined;
+  const where = nameOrTagMatches(opts.search);
   const [rows, [{ total }]] = await Promise.all([
     db
       .select()
@@ -117,6 +117,19 @@ export async function banUser(db: Db, config: Config, actor: UserRow, targetId: 
   });
 }
 
+/**
+ * Staff correct a player's record (PATCH /v1/user/{id}): only the fields sent change; a blank Activision ID clears
+ * it. An empty body is refused.
+ */
+export async function editUserRecord(db: Db, targetId: number, patch: AdminUserPatch): Promise<UserRow> {
+  const changes = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as AdminUserPatch;
+  if (Object.keys(changes).length === 0) throw badRequest(USER_ADMIN.nothingToEdit);
+  if (changes.battleTag !== undefined) changes.battleTag = changes.battleTag?.trim() || null;
+  const [row] = await db.update(users).set(changes).where(eq(users.id, targetId)).returning();
+  if (!row) throw notFound(USER_ADMIN.notFound);
+  return row;
+}
+
 /** How many players the invitee search answers at most. */
 const INVITEE_SEARCH_LIMIT = 10;
 
@@ -141,7 +154,7 @@ export async function searchInvitees(db: Db, term: string, viewerId: number) {
 /** GET /v1/user/{id}: a player's public profile. Banned players are hidden from everyone but staff (as in PLAYER RANKS). */
 export async function publicProfile(db: Db, id: number, staff: boolean): Promise<UserRow> {
   const row = await findUser(db, id);
-  if (!row || (row.banned && !staff)) throw notFound(PROFILE.userNotFound);
+  if (!row || (row.banned && !staff)) throw notFound(USER_ADMIN.notFound);
   return row;
 }
 
@@ -151,7 +164,7 @@ export async function publicProfile(db: Db, id: number, staff: boolean): Promise
  */
 export async function updateOwnProfile(db: Db, userId: number, patch: OwnProfilePatch): Promise<UserRow> {
   return db.transaction(async (tx) => {
-    const row = await lockRowOr404(tx, users, userId, PROFILE.userNotFound);
+    const row = await lockRowOr404(tx, users, userId, USER_ADMIN.notFound);
     const battleTag = patch.battleTag?.trim();
     if (battleTag !== undefined && row.battleTag !== null && battleTag !== row.battleTag) throw conflict(PROFILE.battleTagLocked);
     const handle = (v: string | null | undefined) => (v === undefined ? undefined : v?.trim() || null);
@@ -168,16 +181,4 @@ export async function updateOwnProfile(db: Db, userId: number, patch: OwnProfile
       .returning();
     return updated;
   });
-}
-
-/** PATCH /v1/user/{id} (staff): Activision ID, KR, record and trophies of any player; answers the updated row. */
-export async function updateUserAsStaff(db: Db, id: number, patch: AdminUserPatch): Promise<UserRow> {
-  const { battleTag, ...numbers } = patch;
-  const values = { ...numbers, ...(battleTag === undefined ? {} : { battleTag: battleTag?.trim() || null }) };
-  // An empty patch changes nothing: answer the player as they are.
-  const [row] = Object.keys(values).length
-    ? await db.update(users).set(values).where(eq(users.id, id)).returning()
-    : await db.select().from(users).where(eq(users.id, id));
-  if (!row) throw notFound(PROFILE.userNotFound);
-  return row;
 }

@@ -40,6 +40,8 @@ const SeasonsPage = onDemand(() => import('../features/seasons/SeasonsPage'), 'S
 const SeasonPage = onDemand(() => import('../features/seasons/SeasonPage'), 'SeasonPage');
 const SeasonTeamsPage = onDemand(() => import('../features/seasons/SeasonTeamsPage'), 'SeasonTeamsPage');
 const AdminSeasonsPage = onDemand(() => import('../features/admin/seasons/AdminSeasonsPage'), 'AdminSeasonsPage');
+const AdminUsersPage = onDemand(() => import('../features/admin/users/AdminUsersPage'), 'AdminUsersPage');
+const AdminStaffPage = onDemand(() => import('../features/admin/staff/AdminStaffPage'), 'AdminStaffPage');
 
 type Access = 'all' | 'user' | Role[];
 
@@ -81,6 +83,8 @@ export const ROUTES: { path: string; component: ComponentType; access: Access }[
   { path: '/admin/incomplete', component: IncompletePage, access: STAFF_ROLES },
   { path: '/admin/overdue', component: OverduePage, access: STAFF_ROLES },
   { path: '/admin/seasons', component: AdminSeasonsPage, access: STAFF_ROLES },
+  { path: '/admin/users', component: AdminUsersPage, access: STAFF_ROLES },
+  { path: '/admin/staff', component: AdminStaffPage, access: STAFF_ROLES },
   { path: '/admin/tournaments', component: AdminTournamentsPage, access: STAFF_ROLES },
   { path: '/admin/tournaments/:id/maps', component: MapsAndModesPage, access: STAFF_ROLES },
   { path: '/admin/tournaments/:id/entries', component: DefinedEntriesPage, access: STAFF_ROLES },

@@ -281,7 +281,6 @@ export const MATCH_ERRORS = {
 /** Refusals of the user administration calls (ban); the admin users screen shows them as is. */
 /** Refusals of the profile and league-team calls (GET/PATCH /v1/user…, GET /v1/team/{id}, leaving a team). */
 export const PROFILE = {
-  userNotFound: 'User not found',
   teamNotFound: 'Team not found',
   /** The profile form's hint under a set Activision ID, and the server's refusal to change it. */
   battleTagLocked: 'to change this, please contact support',
@@ -295,6 +294,12 @@ export const USER_ADMIN = {
   banSelf: 'You cannot ban yourself',
   banOwner: 'An owner cannot be banned',
   banStaff: 'Only an owner can ban a member of staff',
+  nothingToEdit: 'Please change at least one field',
+  ownerOnly: 'Only an owner can change the staff team',
+  ownRole: 'You cannot change your own role',
+  bannedStaff: 'A banned user cannot join the staff team',
+  lastOwner: 'The last owner cannot be demoted or removed from the staff team',
+  roleStep: (from: string, to: string) => `A ${from} cannot be made ${to} in one step: promote them to ADMIN first`,
 } as const;
 
 /** Refusals of the SWITCHEROO pairing save (POST /v1/tournament/{id}/switcheroo/teams). */

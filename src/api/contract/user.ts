@@ -47,9 +47,8 @@ export const OwnProfilePatch = object({
 });
 export type OwnProfilePatch = Infer<typeof OwnProfilePatch>;
 
-/** PATCH /v1/user/{id} — an admin edits a player (katanaRank may be sent alone). */
+/** PATCH /v1/user/{id} — staff edit a player (katanaRank may be sent alone); an empty battleTag clears it. */
 export const AdminUserPatch = object({
-  /** An empty string clears it. */
   battleTag: optional(nullable(size(CleanText, 0, 64))),
   katanaRank: optional(max(min(integer(), 0), 100000)),
   wins: optional(Count),
