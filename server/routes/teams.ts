@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
-import { pageQuery } from '../http/validate';
-import { listTeams, toTeamSummary } from '../services/teams';
+import { requireUser } from '../auth/plugin';
+import { idParam, pageQuery } from '../http/validate';
+import { leaveLeagueTeam, listTeams, teamDetail, toTeamSummary } from '../services/teams';
+
+const teamId = (request: { params: unknown }) => idParam((request.params as { id: string }).id);
 
 export function teamRoutes(app: FastifyInstance, db: Db) {
   /** TEAM RANKS (public): paged and searchable. */
@@ -9,5 +12,14 @@ export function teamRoutes(app: FastifyInstance, db: Db) {
     const page = pageQuery(request.query);
     const { rows, total } = await listTeams(db, page);
     return { pageNo: page.pageNo, pageSize: page.perPage, total, results: rows.map(toTeamSummary) };
+  });
+
+  /** The team profile (public). */
+  app.get('/v1/team/:id', async (request) => teamDetail(db, teamId(request)));
+
+  /** A member leaves their league team; `locked` is true when they were the last one. */
+  app.delete('/v1/team/:id/members', async (request) => {
+    const user = requireUser(request);
+    return leaveLeagueTeam(db, teamId(request), user);
   });
 }

@@ -1,13 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { requireRole, requireUser, STAFF } from '../auth/plugin';
-import { badRequest, notFound } from '../http/errors';
+import { isStaff, requireRole, requireUser, STAFF } from '../auth/plugin';
+import { badRequest } from '../http/errors';
 import { boolQuery, idParam, pageQuery, parse } from '../http/validate';
-import { banUser, editUserRecord, findUser, listPlayers, listUsersForAdmin, searchInvitees, toAdminUserRow, toUser } from '../services/users';
+import {
+  banUser,
+  editUserRecord,
+  listPlayers,
+  listUsersForAdmin,
+  publicProfile,
+  searchInvitees,
+  toAdminUserRow,
+  toUser,
+  updateOwnProfile,
+} from '../services/users';
 import { changeStaffRole, listStaff } from '../services/staff';
-import { AdminUserPatch, StaffPatch } from '../../src/api/contract/user';
-import { USER_ADMIN, VALIDATION } from '../../src/domain/messages';
+import { AdminUserPatch, OwnProfilePatch, StaffPatch } from '../../src/api/contract/user';
+import { VALIDATION } from '../../src/domain/messages';
 
 export function userRoutes(app: FastifyInstance, db: Db, config: Config) {
   /** PLAYER RANKS (public): paged, searchable, optional freeAgent filter. */
@@ -58,11 +68,16 @@ export function userRoutes(app: FastifyInstance, db: Db, config: Config) {
     return toAdminUserRow(await changeStaffRole(db, actor, id, role));
   });
 
-  /** A player's public record. */
+  /** The signed-in player edits their own profile (Activision ID only while unset); answers the updated user. */
+  app.patch('/v1/user', async (request) => {
+    const user = requireUser(request);
+    return toUser(await updateOwnProfile(db, user.id, parse(OwnProfilePatch, request.body)));
+  });
+
+  /** A player's public profile; a banned player only for staff (as PLAYER RANKS hides them). */
   app.get('/v1/user/:id', async (request) => {
-    const row = await findUser(db, idParam((request.params as { id: string }).id));
-    if (!row) throw notFound(USER_ADMIN.notFound);
-    return toUser(row);
+    const id = idParam((request.params as { id: string }).id);
+    return toUser(await publicProfile(db, id, isStaff(request.user)));
   });
 
   /** Staff correct a player's record (Activision ID, KR, wins, losses, medals; KR may come alone). */

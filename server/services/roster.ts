@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { temporaryTeamInvites, temporaryTeamMembers, temporaryTeams, tournamentEntries } from '../db/schema';
+import { teamInvites, teams, temporaryTeamInvites, temporaryTeamMembers, temporaryTeams, tournamentEntries, users } from '../db/schema';
 
 /*
  * Rosters: who is on a team, who captains it, what happens when someone leaves. One rule for every kind of team
@@ -125,5 +125,46 @@ export const temporaryTeamRoster: RosterStore = {
       .update(temporaryTeamInvites)
       .set({ status: 'CANCELLED' })
       .where(and(eq(temporaryTeamInvites.teamId, teamId), eq(temporaryTeamInvites.status, 'PENDING')));
+  },
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// League teams
+
+/**
+ * A league team: its members are the users whose teamId names it (teamRole on the user row), `locked` on teams.
+ * The user row keeps no join time or slot, so seniority is the order of the user ids (the oldest account first):
+ * see docs/decisions.md, "Profiles (issue 13)".
+ */
+export const leagueTeamRoster: RosterStore = {
+  async seats(tx, teamId) {
+    const rows = await tx
+      .select({ userId: users.id, teamRole: users.teamRole })
+      .from(users)
+      .where(eq(users.teamId, teamId))
+      .orderBy(asc(users.id));
+    return rows.map((r, slot) => ({ userId: r.userId, teamRole: r.teamRole ?? 'PLAYER', joinedAt: 0, slot }));
+  },
+  async insertSeat(tx, teamId, seat) {
+    await tx.update(users).set({ teamId, teamRole: seat.teamRole }).where(eq(users.id, seat.userId));
+  },
+  async deleteSeat(tx, teamId, userId) {
+    const gone = await tx
+      .update(users)
+      .set({ teamId: null, teamRole: null })
+      .where(and(eq(users.id, userId), eq(users.teamId, teamId)))
+      .returning({ userId: users.id });
+    return gone.length > 0;
+  },
+  async setCaptain(tx, teamId, userId) {
+    await tx.update(users).set({ teamRole: 'PLAYER' }).where(and(eq(users.teamId, teamId), eq(users.teamRole, 'CAPTAIN')));
+    await tx.update(users).set({ teamRole: 'CAPTAIN' }).where(and(eq(users.teamId, teamId), eq(users.id, userId)));
+  },
+  async retire(tx, teamId) {
+    await tx.update(teams).set({ locked: true }).where(eq(teams.id, teamId));
+    await tx
+      .update(teamInvites)
+      .set({ status: 'CANCELLED' })
+      .where(and(eq(teamInvites.teamId, teamId), eq(teamInvites.status, 'PENDING')));
   },
 };

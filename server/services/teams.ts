@@ -1,7 +1,13 @@
-import { asc, count, desc, eq, ilike, and } from 'drizzle-orm';
+import { asc, count, desc, eq, ilike, and, isNull, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { teams } from '../db/schema';
-import type { TeamSummary } from '../../src/api/contract/team';
+import { seasonEntries, seasonMatches, seasons, teams, users } from '../db/schema';
+import type { Team, TeamSummary, UpcomingMatch } from '../../src/api/contract/team';
+import type { AuthUser } from '../auth/plugin';
+import { conflict, forbidden } from '../http/errors';
+import { lockRowOr404, rowOr404 } from '../db/rowById';
+import { PROFILE, USER_ADMIN } from '../../src/domain/messages';
+import { dropMember, leagueTeamRoster } from './roster';
 import { likePattern } from './users';
 
 export type TeamRow = typeof teams.$inferSelect;
@@ -31,4 +37,100 @@ export async function listTeams(db: Db, opts: { offset: number; perPage: number;
     db.select({ total: count() }).from(teams).where(where),
   ]);
   return { rows, total: Number(total) };
+}
+
+/** Seasons a team still plays in: published and not COMPLETE (signed up, group stages or playoffs). */
+const liveSeason = and(eq(seasons.published, true), ne(seasons.seasonType, 'COMPLETE'));
+
+/** How many upcoming matches the team page shows per season (players-and-tournaments §9). */
+export const UPCOMING_PER_SEASON = 3;
+
+/**
+ * GET /v1/team/{id}: the team profile. Roster captain first (then by seniority, see leagueTeamRoster); up to 3
+ * undecided matches per live season, soonest due first. A locked team answers with its empty roster.
+ */
+export async function teamDetail(db: Db, teamId: number): Promise<Team> {
+  const team = await rowOr404(db, teams, teamId, PROFILE.teamNotFound);
+  const [members, [{ activeSeasons }], matches] = await Promise.all([
+    db
+      .select({ id: users.id, discordName: users.discordName, picture: users.picture, teamRole: users.teamRole, katanaRank: users.katanaRank })
+      .from(users)
+      .where(eq(users.teamId, teamId))
+      .orderBy(sql`case when ${users.teamRole} = 'CAPTAIN' then 0 else 1 end`, asc(users.id)),
+    db
+      .select({ activeSeasons: count() })
+      .from(seasonEntries)
+      .innerJoin(seasons, eq(seasons.id, seasonEntries.seasonId))
+      .where(and(eq(seasonEntries.teamId, teamId), liveSeason)),
+    upcomingMatches(db, teamId),
+  ]);
+  const averageKR = members.length ? members.reduce((sum, m) => sum + m.katanaRank, 0) / members.length : 0;
+  return {
+    ...toTeamSummary(team),
+    activeSeasons: Number(activeSeasons),
+    users: members,
+    upcomingMatches: matches,
+    divisionWins: team.divisionWins,
+    divisionLosses: team.divisionLosses,
+    averageKR,
+    transferMode: team.transferMode,
+  };
+}
+
+type Side = { id: number | null; name: string | null; logoUrl: string | null };
+/** A left-joined side: null while the playoff slot waits for an earlier match. */
+const sideOf = (s: Side | null) => (s?.id == null ? null : { id: s.id, name: s.name ?? '', logoUrl: s.logoUrl });
+
+async function upcomingMatches(db: Db, teamId: number): Promise<UpcomingMatch[]> {
+  const teamA = alias(teams, 'team_a');
+  const teamB = alias(teams, 'team_b');
+  const side = (t: typeof teamA | typeof teamB) => ({ id: t.id, name: t.name, logoUrl: t.logoUrl });
+  const rows = await db
+    .select({ match: seasonMatches, seasonName: seasons.name, teamA: side(teamA), teamB: side(teamB) })
+    .from(seasonMatches)
+    .innerJoin(seasons, eq(seasons.id, seasonMatches.seasonId))
+    .leftJoin(teamA, eq(teamA.id, seasonMatches.teamAId))
+    .leftJoin(teamB, eq(teamB.id, seasonMatches.teamBId))
+    .where(
+      and(
+        or(eq(seasonMatches.teamAId, teamId), eq(seasonMatches.teamBId, teamId)),
+        isNull(seasonMatches.winningTeam),
+        eq(seasonMatches.live, true),
+        liveSeason,
+      ),
+    )
+    .orderBy(asc(seasons.startDate), asc(seasons.id), sql`${seasonMatches.dueByDate} asc nulls last`, asc(seasonMatches.id));
+  const perSeason = new Map<number, number>();
+  return rows
+    .filter(({ match }) => {
+      const shown = perSeason.get(match.seasonId) ?? 0;
+      perSeason.set(match.seasonId, shown + 1);
+      return shown < UPCOMING_PER_SEASON;
+    })
+    .map(({ match, seasonName, teamA: a, teamB: b }) => ({
+      id: match.id,
+      seasonId: match.seasonId,
+      seasonName,
+      dueByDate: match.dueByDate,
+      teamA: sideOf(a),
+      teamB: sideOf(b),
+      roundType: match.roundType,
+    }));
+}
+
+/**
+ * DELETE /v1/team/{id}/members: a member leaves their league team (roster rules: ./roster.ts). The captain's place
+ * passes on; the last member leaving locks the team for good. While the team plays a season (transferMode) a
+ * roster change is a transfer an admin approves, so leaving is refused there.
+ */
+export async function leaveLeagueTeam(db: Db, teamId: number, user: AuthUser): Promise<{ locked: boolean }> {
+  return db.transaction(async (tx) => {
+    const team = await lockRowOr404(tx, teams, teamId, PROFILE.teamNotFound);
+    if (team.locked) throw conflict(PROFILE.teamLocked);
+    const me = await lockRowOr404(tx, users, user.id, USER_ADMIN.notFound);
+    if (me.teamId !== teamId) throw forbidden(PROFILE.notMember);
+    if (team.transferMode) throw conflict(PROFILE.leaveInSeason);
+    const { retired } = await dropMember(tx, leagueTeamRoster, teamId, user.id);
+    return { locked: retired };
+  });
 }

@@ -2,9 +2,10 @@ import { and, asc, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import type { AdminUserPatch, AdminUserRow, User, UserInfo } from '../../src/api/contract/user';
-import { USER_ADMIN } from '../../src/domain/messages';
+import type { AdminUserPatch, AdminUserRow, OwnProfilePatch, User, UserInfo } from '../../src/api/contract/user';
+import { PROFILE, USER_ADMIN } from '../../src/domain/messages';
 import { revokeAllForUser } from '../auth/sessions';
+import { lockRowOr404 } from '../db/rowById';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 
 export type UserRow = typeof users.$inferSelect;
@@ -148,4 +149,36 @@ export async function searchInvitees(db: Db, term: string, viewerId: number) {
       asc(users.id),
     )
     .limit(INVITEE_SEARCH_LIMIT);
+}
+
+/** GET /v1/user/{id}: a player's public profile. Banned players are hidden from everyone but staff (as in PLAYER RANKS). */
+export async function publicProfile(db: Db, id: number, staff: boolean): Promise<UserRow> {
+  const row = await findUser(db, id);
+  if (!row || (row.banned && !staff)) throw notFound(USER_ADMIN.notFound);
+  return row;
+}
+
+/**
+ * PATCH /v1/user: the signed-in player edits their own profile. The Activision ID is set once: sending a different
+ * one while it is set is refused (support changes it). Empty handles clear the field.
+ */
+export async function updateOwnProfile(db: Db, userId: number, patch: OwnProfilePatch): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const row = await lockRowOr404(tx, users, userId, USER_ADMIN.notFound);
+    const battleTag = patch.battleTag?.trim();
+    if (battleTag !== undefined && row.battleTag !== null && battleTag !== row.battleTag) throw conflict(PROFILE.battleTagLocked);
+    const handle = (v: string | null | undefined) => (v === undefined ? undefined : v?.trim() || null);
+    const [updated] = await tx
+      .update(users)
+      .set({
+        battleTag: battleTag ?? row.battleTag,
+        twitterHandle: handle(patch.twitterHandle),
+        twitchName: handle(patch.twitchName),
+        youtubeChannel: handle(patch.youtubeChannel),
+        freeAgent: patch.freeAgent,
+      })
+      .where(eq(users.id, userId))
+      .returning();
+    return updated;
+  });
 }

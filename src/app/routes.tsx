@@ -16,6 +16,9 @@ const SupportPage = onDemand(() => import('../features/support/SupportPage'), 'S
 const PaymentPage = onDemand(() => import('../features/payment/PaymentPage'), 'PaymentPage');
 const PlayerRanksPage = onDemand(() => import('../features/players/PlayerRanksPage'), 'PlayerRanksPage');
 const TeamRanksPage = onDemand(() => import('../features/teams/TeamRanksPage'), 'TeamRanksPage');
+const TeamProfilePage = onDemand(() => import('../features/teams/TeamProfilePage'), 'TeamProfilePage');
+const PlayerProfilePage = onDemand(() => import('../features/players/PlayerProfilePage'), 'PlayerProfilePage');
+const PastTournamentsPage = onDemand(() => import('../features/players/PastTournamentsPage'), 'PastTournamentsPage');
 const AdminDashboard = onDemand(() => import('../features/admin/AdminDashboard'), 'AdminDashboard');
 const AdminTournamentsPage = onDemand(() => import('../features/admin/tournaments/AdminTournamentsPage'), 'AdminTournamentsPage');
 const MapsAndModesPage = onDemand(() => import('../features/admin/tournaments/MapsAndModesPage'), 'MapsAndModesPage');
@@ -58,6 +61,10 @@ export const ROUTES: { path: string; component: ComponentType; access: Access }[
   { path: '/payment', component: PaymentPage, access: 'all' },
   { path: '/players', component: PlayerRanksPage, access: 'all' },
   { path: '/teams', component: TeamRanksPage, access: 'all' },
+  // /players/player-cards (later work) goes above /players/:id.
+  { path: '/players/:id', component: PlayerProfilePage, access: 'all' },
+  { path: '/players/:id/past-tournaments', component: PastTournamentsPage, access: 'all' },
+  { path: '/teams/:id', component: TeamProfilePage, access: 'all' },
   { path: '/tournaments', component: UpcomingTournamentsPage, access: 'all' },
   { path: '/tournaments/all', component: AllTournamentsPage, access: 'all' },
   { path: '/tournaments/hall-of-fame', component: HallOfFamePage, access: 'all' },

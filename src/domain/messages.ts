@@ -279,6 +279,16 @@ export const MATCH_ERRORS = {
 } as const;
 
 /** Refusals of the user administration calls (ban); the admin users screen shows them as is. */
+/** Refusals of the profile and league-team calls (GET/PATCH /v1/user…, GET /v1/team/{id}, leaving a team). */
+export const PROFILE = {
+  teamNotFound: 'Team not found',
+  /** The profile form's hint under a set Activision ID, and the server's refusal to change it. */
+  battleTagLocked: 'to change this, please contact support',
+  notMember: 'You are not a member of this team',
+  teamLocked: 'This team is locked because all of its members have left',
+  leaveInSeason: 'This team is playing a season: leaving it needs an admin-approved transfer',
+} as const;
+
 export const USER_ADMIN = {
   notFound: 'User not found',
   banSelf: 'You cannot ban yourself',

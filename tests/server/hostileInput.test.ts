@@ -35,6 +35,8 @@ const FIELDS = [
   // Season bodies (seasons-and-admin.md §3): the form, its eight due dates, the splits and the join terms.
   'seasonInfo', 'playoffWeeks', 'published', 'divisionSplits', 'termsAccepted', 'round1DueBy', 'round2DueBy',
   'losers1DueBy', 'losers2DueBy', 'losers3DueBy', 'winnersFinalDueBy', 'losersFinalDueBy', 'grandFinalDueBy',
+  // Profiles (players-and-tournaments.md §7, User): the own profile and the staff edit of a player.
+  'battleTag', 'twitterHandle', 'twitchName', 'youtubeChannel', 'freeAgent', 'katanaRank', 'wins', 'losses', 'gold', 'silver', 'bronze',
 ];
 const QUERY = ['search', 'pageNo', 'perPage', 'freeAgent', 'notPaginated', 'kind', 'clientSecret', 'as', 'game', 'code', 'state'];
 

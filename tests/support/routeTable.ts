@@ -173,4 +173,9 @@ export const ROUTE_TABLE: Record<string, Row> = {
   'PATCH /v1/user/staff/:id': row('staff', '/v1/user/staff/{victim}', { role: 'ADMIN' }, { admin: 403 }),
   'GET /v1/user/:id': row('public', '/v1/user/{player}'),
   'PATCH /v1/user/:id': row('staff', '/v1/user/{victim}', {}),
+
+  // Profiles (issue 13); GET and PATCH /v1/user/:id are in the block above
+  'PATCH /v1/user': row('user', undefined, {}),
+  'GET /v1/team/:id': row('public'),
+  'DELETE /v1/team/:id/members': row('user'),
 };

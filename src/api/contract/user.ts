@@ -1,5 +1,5 @@
 import { boolean, integer, literal, max, min, nullable, number, object, optional, size, string, type, type Infer } from 'superstruct';
-import { CleanText, Count, Id, Millis, Role, TeamRole } from './common';
+import { CleanText, Count, Id, Millis, NonBlank, Role, TeamRole } from './common';
 
 /** A player as every screen sees them. */
 export const User = type({
@@ -32,11 +32,14 @@ export type UserInfo = Infer<typeof UserInfo>;
 export const AdminUserRow = type({ ...User.schema, banned: boolean() });
 export type AdminUserRow = Infer<typeof AdminUserRow>;
 
-const Handle = optional(nullable(size(string(), 0, 100)));
+const Handle = optional(nullable(size(CleanText, 0, 100)));
 
-/** PATCH /v1/user — a player edits their own profile. */
+/**
+ * PATCH /v1/user — a player edits their own profile. battleTag (Activision ID) may only be set while unset; an
+ * empty handle clears it.
+ */
 export const OwnProfilePatch = object({
-  battleTag: optional(nullable(size(string(), 1, 64))),
+  battleTag: optional(size(NonBlank, 1, 64)),
   twitterHandle: Handle,
   twitchName: Handle,
   youtubeChannel: Handle,

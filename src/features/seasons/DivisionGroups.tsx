@@ -49,7 +49,9 @@ export function DivisionGroups({ season, onTeamClick }: DivisionGroupsProps) {
                               {t.name}
                             </UnstyledButton>
                           ) : (
-                            t.name
+                            <Anchor component={Link} href={`/teams/${t.id}`}>
+                              {t.name}
+                            </Anchor>
                           )}
                         </Table.Td>
                         <Table.Td>

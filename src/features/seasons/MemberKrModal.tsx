@@ -21,7 +21,7 @@ export function MemberKrModal({ snapshot, send }: MemberKrModalProps) {
           onChange={(v) => v && send({ type: 'member.select', userId: Number(v) })}
           allowDeselect={false}
         />
-        <NumberInput label="KR" min={0} value={kr} onChange={(v) => send({ type: 'kr.change', kr: v === '' ? '' : Number(v) })} />
+        <NumberInput label="KR" min={0} allowDecimal={false} value={kr} onChange={(v) => send({ type: 'kr.change', kr: v === '' ? '' : Number(v) })} />
         <Group justify="flex-end">
           <Button variant="default" onClick={() => send({ type: 'kr.close' })} disabled={saving}>
             Cancel

@@ -1,20 +1,22 @@
 import { Anchor, Avatar, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'wouter';
-import type { TemporaryTeamDetail } from '../../../api/contract/team';
+import type { TeamMember } from '../../../api/contract/team';
 import { PlayerAvatar } from '../../../ui/PlayerAvatar/PlayerAvatar';
 
-/** Members with their CAPTAIN or PLAYER badge and rank; SWITCHEROO teams also list free substitutes (rank "???"). */
-export function TeamRoster({ team }: { team: TemporaryTeamDetail }) {
-  const substitutes = team.tournament.tournamentType === 'SWITCHEROO' ? team.freeSubstitutes : [];
+/**
+ * Members (captain first, as the server sends them) with their CAPTAIN or PLAYER badge and rank, each linking to their
+ * profile; SWITCHEROO tournament teams also list free substitutes (rank "???"). Used by tournament and league teams.
+ */
+export function TeamRoster({ users, substitutes = [] }: { users: TeamMember[]; substitutes?: string[] }) {
   return (
     <Stack gap="sm" component="section" aria-label="Roster">
       <Title order={2} size="h3">
         Roster
       </Title>
-      {team.users.length === 0 && <Text c="dimmed">All members have left this team.</Text>}
-      {team.users.length + substitutes.length > 0 && (
+      {users.length === 0 && <Text c="dimmed">All members have left this team.</Text>}
+      {users.length + substitutes.length > 0 && (
         <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-          {team.users.map((m) => (
+          {users.map((m) => (
             <Paper key={m.id} withBorder radius="md" p="sm" component="li">
               <Group justify="space-between" wrap="nowrap">
                 <Group gap="sm" wrap="nowrap">

@@ -36,12 +36,13 @@ export function TournamentTeam({ team, reload }: TournamentTeamProps) {
         <Stat label="Wins" value={team.wins} />
         <Stat label="Losses" value={team.losses} />
       </SimpleGrid>
-      <TeamRoster team={team} />
+      <TeamRoster users={team.users} substitutes={team.tournament.tournamentType === 'SWITCHEROO' ? team.freeSubstitutes : []} />
     </Stack>
   );
 }
 
-function Stat({ label, value }: { label: string; value: number }) {
+/** A big number with its label under it (team pages). */
+export function Stat({ label, value }: { label: string; value: number }) {
   return (
     <Paper withBorder radius="md" p="md" ta="center">
       <Text fz={28} fw={800} aria-label={`${label}: ${value}`}>
