@@ -29,6 +29,7 @@ import { billingRoutes } from './routes/billing';
 import { matchRoutes } from './routes/matches';
 import { switcherooRoutes } from './routes/switcheroo';
 import { seasonRoutes } from './routes/seasons';
+import { siteImageRoutes } from './routes/siteImages';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -92,6 +93,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   matchRoutes(app, db, config);
   switcherooRoutes(app, db);
   seasonRoutes(app, db, config);
+  siteImageRoutes(app, db);
 
   const indexHtml = config.staticDir ? join(config.staticDir, 'index.html') : null;
   const serveSpa = !!indexHtml && existsSync(indexHtml);

@@ -131,4 +131,13 @@ export const ROUTE_TABLE: Record<string, Row> = {
   'GET /v1/tournament/tournament-matches/:kind': row('staff', '/v1/tournament/tournament-matches/disputes'),
   'POST /v1/tournament/:id/switcheroo/teams': row('staff', `${TOUR}/switcheroo/teams`, { teams: [] }),
   'POST /v1/billing/webhook': row('public', undefined, {}),
+  // Admin teams and site images (issue 14).
+  'PATCH /v1/team/:id/admin': row('staff', undefined, {}),
+  'GET /v1/admin/images': row('public'),
+  'POST /v1/admin/homepage': row('staff'),
+  'POST /v1/admin/season-image': row('staff'),
+  'POST /v1/admin/tournament-image': row('staff'),
+  'POST /v1/admin/league-info-image': row('staff'),
+  'POST /v1/admin/title-logo': row('staff'),
+  'POST /v1/admin/logo': row('staff'),
 };
