@@ -1,8 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { seasonDivisions, seasonEntries, seasons, teams, users } from '../db/schema';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, HttpError, notFound } from '../http/errors';
 import { parse } from '../http/validate';
+import { lockRowOr404, rowOr404 } from '../db/rowById';
+import { DATE_RANGE } from '../../src/api/contract/common';
 import { SeasonBody } from '../../src/api/contract/season';
 import { SEASON_ERRORS, VALIDATION } from '../../src/domain/messages';
 import { PLAYOFF_DUE_DATE_FIELDS, seasonDatesError } from '../../src/domain/season/seasonDates';
@@ -27,20 +29,13 @@ export const SEASON_SERVER_ERRORS = {
   paymentsUnavailable: 'Payments are not available right now, please try again later',
 } as const;
 
-export async function getSeasonRow(conn: Conn, id: number): Promise<SeasonRow> {
-  const [row] = await conn.select().from(seasons).where(eq(seasons.id, id));
-  if (!row) throw notFound(SEASON_ERRORS.notFound);
-  return row;
+export function getSeasonRow(conn: Conn, id: number): Promise<SeasonRow> {
+  return rowOr404(conn, seasons, id, SEASON_ERRORS.notFound);
 }
 
-/**
- * The season row, locked for the rest of the transaction: lifecycle steps, joins, removals and bracket changes
- * of one season run one at a time. `no key update` still lets other transactions insert rows that reference it.
- */
-export async function lockSeason(tx: Tx, id: number): Promise<SeasonRow> {
-  const [row] = await tx.select().from(seasons).where(eq(seasons.id, id)).for('no key update');
-  if (!row) throw notFound(SEASON_ERRORS.notFound);
-  return row;
+/** The season row, locked for the rest of the transaction: lifecycle steps, joins, removals and bracket changes of one season run one at a time. */
+export function lockSeason(tx: Tx, id: number): Promise<SeasonRow> {
+  return lockRowOr404(tx, seasons, id, SEASON_ERRORS.notFound);
 }
 
 export async function getDivisionRow(conn: Conn, id: number): Promise<DivisionRow> {
@@ -74,9 +69,26 @@ const FIELD_MESSAGES: Record<string, string> = {
   ...Object.fromEntries(PLAYOFF_DUE_DATE_FIELDS.map((field) => [field, SEASON_SERVER_ERRORS.dueDate])),
 };
 
+/**
+ * The dialog's body checked field by field. A due date too early to be a date (DateMillis: 0, -1) is still a whole
+ * number before the start date, and answers the date rule's message rather than "enter every due date".
+ */
+function parseSeasonFields(body: unknown) {
+  try {
+    return parse(SeasonBody, body, FIELD_MESSAGES);
+  } catch (error) {
+    const fields = (body ?? {}) as Record<string, unknown>;
+    const early = (field: string) => Number.isInteger(fields[field]) && (fields[field] as number) < DATE_RANGE.min;
+    if (error instanceof HttpError && error.message === SEASON_SERVER_ERRORS.dueDate && PLAYOFF_DUE_DATE_FIELDS.some(early)) {
+      throw badRequest(SEASON_ERRORS.dueBeforeStart);
+    }
+    throw error;
+  }
+}
+
 /** The season dialog's body (POST and PATCH) as row values: the spec's field messages, fees in cents. */
 export function parseSeasonBody(body: unknown) {
-  const input = parse(SeasonBody, body, FIELD_MESSAGES);
+  const input = parseSeasonFields(body);
   const datesError = seasonDatesError(input);
   if (datesError) throw badRequest(datesError);
   return {

@@ -1,7 +1,7 @@
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { temporaryTeams, tournamentEntries, tournaments } from '../db/schema';
-import { notFound } from '../http/errors';
+import { lockRowOr404, rowOr404 } from '../db/rowById';
 import { TOURNAMENT_ERRORS } from '../../src/domain/messages';
 
 /*
@@ -13,23 +13,17 @@ export type TournamentRow = typeof tournaments.$inferSelect;
 export type TemporaryTeamRow = typeof temporaryTeams.$inferSelect;
 
 /** The tournament row, or 404 "Tournament not found". */
-export async function getTournament(db: Db | Tx, id: number): Promise<TournamentRow> {
-  const [row] = await db.select().from(tournaments).where(eq(tournaments.id, id));
-  if (!row) throw notFound(TOURNAMENT_ERRORS.notFound);
-  return row;
+export function getTournament(db: Db | Tx, id: number): Promise<TournamentRow> {
+  return rowOr404(db, tournaments, id, TOURNAMENT_ERRORS.notFound);
 }
 
 /**
  * The tournament row, locked for the rest of the transaction, or 404. Every change of a tournament or of anything in
  * it (lifecycle, sign-ups, bracket, results, temporary teams, pairing) locks it first, so they run one at a time and
- * each sees the last one's result. `FOR NO KEY UPDATE`: exclusive between lockers (a shared lock would let two team
- * renames both find a name free), yet it does not block the foreign-key checks of rows inserted under the
- * tournament (entries, matches, teams), which `FOR UPDATE` would. See docs/decisions.md, "Structure (issue 9)".
+ * each sees the last one's result (the lock strength: `lockRowOr404`).
  */
-export async function lockTournament(tx: Tx, id: number): Promise<TournamentRow> {
-  const [row] = await tx.select().from(tournaments).where(eq(tournaments.id, id)).for('no key update');
-  if (!row) throw notFound(TOURNAMENT_ERRORS.notFound);
-  return row;
+export function lockTournament(tx: Tx, id: number): Promise<TournamentRow> {
+  return lockRowOr404(tx, tournaments, id, TOURNAMENT_ERRORS.notFound);
 }
 
 /** Entries that hold a place: every entry of the tournament not refunded (players, teams and predefined names). */

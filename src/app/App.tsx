@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Router } from 'wouter';
 import type { BaseLocationHook } from 'wouter';
@@ -9,6 +10,17 @@ import { SessionContext, type SessionActor } from '../ui/session';
 import { BannedRedirect } from './Guard';
 import { DeferredModals } from './DeferredModals';
 
+/** What every screen stands in: Mantine with the app's theme and CSS variables, modals, and the notification stack. */
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="dark" forceColorScheme="dark">
+      {children}
+      <Notifications />
+      <DeferredModals />
+    </MantineProvider>
+  );
+}
+
 interface AppProps {
   session: SessionActor;
   /** Tests pass wouter's memory location. */
@@ -17,7 +29,7 @@ interface AppProps {
 
 export function App({ session, hook }: AppProps) {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="dark" forceColorScheme="dark">
+    <AppProviders>
       <SessionContext.Provider value={session}>
         <Router hook={hook}>
           <BannedRedirect />
@@ -25,9 +37,7 @@ export function App({ session, hook }: AppProps) {
             <AppRoutes />
           </Layout>
         </Router>
-        <Notifications />
       </SessionContext.Provider>
-      <DeferredModals />
-    </MantineProvider>
+    </AppProviders>
   );
 }

@@ -17,7 +17,7 @@ import { joinTournamentMachine, type JoinTournamentContext } from '../../machine
 import { tournaments } from '../../server/db/schema';
 import { TOURNAMENT_ERRORS, VALIDATION } from '../../src/domain/messages';
 import { startTestServer, type TestServer } from '../support/testServer';
-import { TournamentFixtures } from '../views/tournamentsHarness';
+import { TournamentFixtures } from '../views/tournamentFixtures';
 import { Network } from './support/network';
 import { toTestMachine, transitionKey } from './support/testMachine';
 import { coverTransitions, transitionsOf } from './support/coverTransitions';

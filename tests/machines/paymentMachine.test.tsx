@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createTestModel } from '@xstate/graph';
 import { assign, setup } from 'xstate';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { api } from '../../src/api/client';
 import type { PaymentSecret } from '../../src/api/contract/billing';
 import { createGuestPayment } from '../../src/api/endpoints/billing';
@@ -11,7 +11,8 @@ import { PaymentDialog } from '../../src/features/payment/PaymentDialog';
 import { PAYMENT_ERRORS } from '../../src/domain/messages';
 import { PAYMENT_POLL_INTERVAL_MS, PAYMENT_POLL_TIMEOUT_MS } from '../../src/domain/constants';
 import { startTestServer, type Agent, type TestServer } from '../support/testServer';
-import { renderPayment } from '../support/renderPayment';
+import { AppProviders } from '../../src/app/App';
+import { clearNotifications } from '../../src/ui/notify';
 
 /**
  * Model-based test of machines/paymentMachine.ts through the real PaymentDialog and the real in-process server with
@@ -19,6 +20,12 @@ import { renderPayment } from '../support/renderPayment';
  * clock) does; every shortest path to every transition is replayed in the dialog, and every state is checked by what
  * the customer sees.
  */
+
+/** The dialog's host inside the app's own providers (theme, modals, the notification stack), as the app shows it. */
+function renderInApp(ui: ReactNode) {
+  clearNotifications();
+  return render(<AppProviders>{ui}</AppProviders>);
+}
 
 type Card = 'ok' | 'declined' | 'invalid' | 'slow';
 const CARD_NUMBERS: Record<Card, string> = {
@@ -258,12 +265,12 @@ describe('paymentMachine through the PaymentDialog (model-based)', () => {
         createDecision = null;
         return createGuestPayment(decision === 'ok' ? guestPayment : { ...guestPayment, amount: 0.1 });
       };
-      renderPayment(<Host create={create} />);
+      renderInApp(<Host create={create} />);
       await screen.findByRole('dialog', { name: 'Payment' });
     },
     'open.withSecret': async () => {
       const { body } = await agent.post('/v1/billing/payment', guestPayment);
-      renderPayment(<Host clientSecret={body.clientSecret} />);
+      renderInApp(<Host clientSecret={body.clientSecret} />);
     },
     'create.succeed': async () => {
       await waitFor(() => expect(createDecision).not.toBeNull());

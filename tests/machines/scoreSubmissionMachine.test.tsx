@@ -6,7 +6,8 @@ import { ApiError } from '../../src/api/client';
 import type { TournamentMatch } from '../../src/api/contract/tournament';
 import { ownSideReported, scoreSubmissionMachine, type ScoreDraft, type ScoreErrors } from '../../machines/scoreSubmissionMachine';
 import { startTestServer, type Agent, type TestServer } from '../support/testServer';
-import { createAccount, createBracketFixture, matchesOf, playerOf, renderScreens, type BracketFixture } from '../views/matchHarness';
+import { createAccount, createBracketFixture, matchesOf, playerOf, type BracketFixture } from '../views/bracketFixtures';
+import { renderApp, type RenderedApp } from '../support/renderApp';
 import { Network } from './support/network';
 import { toTestMachine, transitionKey } from './support/testMachine';
 import { aMatch } from '../support/machineFixtures';
@@ -134,7 +135,7 @@ describe('score submission machine through the real match page', () => {
   let fixture: BracketFixture;
   let matchId: number;
   let matchUrl: string;
-  let screens: Awaited<ReturnType<typeof renderScreens>>;
+  let screens: RenderedApp;
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -143,7 +144,6 @@ describe('score submission machine through the real match page', () => {
   afterEach(() => {
     net.release();
     cleanup();
-    screens?.session.stop();
   });
 
   const GET = () => new RegExp(`^GET /v1/tournament/${fixture.tournamentId}/match/${matchId}$`);
@@ -174,10 +174,12 @@ describe('score submission machine through the real match page', () => {
     matchId = first.id;
     matchUrl = `/tournaments/${fixture.tournamentId}/match/${matchId}`;
     const name = role === 'player' ? playerOf(fixture, first, 'A').discordName : (await createAccount(server.database.db, 'ADMIN')).discordName;
-    const agent: Agent = await server.agent().signIn(name);
-    net.reset(agent);
-    net.hold(GET());
-    screens = await renderScreens(matchUrl, agent, { signedIn: true, fetch: net.fetch });
+    const network = (agent: Agent) => {
+      net.reset(agent);
+      net.hold(GET());
+      return net.fetch;
+    };
+    screens = await renderApp(matchUrl, { server, as: name, network });
   }
 
   const states = {

@@ -10,7 +10,7 @@ import { CONFIRM, SUCCESS } from '../../src/domain/messages';
 import { clearNotifications } from '../../src/ui/notify';
 import { recordPlayoffResult } from '../../server/services/seasonBrackets';
 import { completeIfDecided } from '../../server/services/seasonLifecycle';
-import { openApp } from '../views/seasonsHarness';
+import { renderApp } from '../support/renderApp';
 import { seasonIn } from '../views/seasonsFixtures';
 
 /**
@@ -113,12 +113,12 @@ describe('the season lifecycle through the admin screens', () => {
   it('walks every state and transition against the real server', async () => {
     let teams = 10;
     let id = await seasonIn(server, admin, 'OPEN', NAME, teams, 4);
-    let app: { user: UserEvent; path: () => string | undefined } = await openApp(server, '/admin/seasons', 'AdminAce');
+    let app: { user: UserEvent; path: () => string | undefined } = await renderApp('/admin/seasons', { server, as: 'AdminAce' });
     let edits = 0;
     const serverSeason = async () => (await admin.get(`/v1/season/${id}`)).body as Season;
 
     async function showTable() {
-      app = await openApp(server, '/admin/seasons', 'AdminAce');
+      app = await renderApp('/admin/seasons', { server, as: 'AdminAce' });
       await app.user.type(await screen.findByRole('searchbox', { name: 'Search Seasons' }), NAME);
       await waitFor(() => expect(screen.getAllByRole('button', { name: /^Options for / })).toHaveLength(1));
     }
@@ -191,7 +191,7 @@ describe('the season lifecycle through the admin screens', () => {
           if (state === 'COMPLETE') await playOut();
         },
         'season.removeTeam': async () => {
-          app = await openApp(server, `/seasons/${id}/teams`, 'AdminAce');
+          app = await renderApp(`/seasons/${id}/teams`, { server, as: 'AdminAce' });
           const [first] = await screen.findAllByRole('button', { name: /^Options for / });
           await app.user.click(first);
           await app.user.click(await screen.findByRole('menuitem', { name: 'Remove from Season', hidden: true }));

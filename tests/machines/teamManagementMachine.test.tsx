@@ -26,7 +26,7 @@ import type { Invitee } from '../../src/api/contract/user';
 import { temporaryTeamMembers, users } from '../../server/db/schema';
 import { ERRORS, VALIDATION } from '../../src/domain/messages';
 import { startTestServer, type Agent, type TestServer } from '../support/testServer';
-import { TournamentFixtures } from '../views/tournamentsHarness';
+import { TournamentFixtures } from '../views/tournamentFixtures';
 import { toTestMachine } from './support/testMachine';
 import { coverTransitions } from './support/coverTransitions';
 

@@ -5,7 +5,7 @@ import { startTestServer, type Agent, type TestServer } from '../support/testSer
 import { tournamentMachine, type TournamentEventType } from '../../machines/tournamentMachine';
 import { CONFIRM, ERRORS, SERVER, SUCCESS } from '../../src/domain/messages';
 import { clearNotifications } from '../../src/ui/notify';
-import { renderApp } from '../views/adminTournamentHarness';
+import { renderApp } from '../support/renderApp';
 import { adminAgent, playOut, tournamentIn, type Status } from '../views/adminTournamentFixtures';
 
 /**
@@ -74,14 +74,14 @@ describe('the tournament lifecycle through the admin screens', () => {
 
   it('walks every state and transition against the real server', async () => {
     let id = await tournamentIn(server, 'OPEN', TITLE);
-    const { user, location } = await renderApp(server, '/admin/tournaments');
+    const { user, navigate, path: location } = await renderApp('/admin/tournaments', { server, as: 'AdminAce' });
     let edits = 0;
 
     /** The table, searched down to the walk's tournament, freshly loaded. */
     async function showTable() {
-      location.navigate('/elsewhere');
-      await screen.findByText('Elsewhere');
-      location.navigate('/admin/tournaments');
+      navigate('/elsewhere');
+      await screen.findByRole('heading', { name: 'Page not found' });
+      navigate('/admin/tournaments');
       await user.type(await screen.findByRole('searchbox', { name: 'Search Tournaments' }), TITLE);
       await waitFor(() => expect(screen.getAllByRole('button', { name: /^Options for / })).toHaveLength(1), { timeout: 5000 });
     }
@@ -189,7 +189,7 @@ describe('the tournament lifecycle through the admin screens', () => {
           await user.click(screen.getByRole('button', { name: 'Start' }));
           await user.click(within(await screen.findByRole('dialog', { name: 'Start Tournament' })).getByRole('button', { name: 'Start' }));
           await screen.findByText(SUCCESS.tournamentStarted.title);
-          await waitFor(() => expect(location.history.at(-1)).toBe(`/tournaments/${id}`));
+          await waitFor(() => expect(location()).toBe(`/tournaments/${id}`));
           expect(((await admin.get(`/v1/tournament/${id}/match`)).body as unknown[]).length).toBeGreaterThan(0);
         },
         'tournament.complete': async () => {

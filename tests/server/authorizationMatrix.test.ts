@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { temporaryTeams, tournamentEntries, users } from '../../server/db/schema';
+import { teams, temporaryTeams, tournamentEntries, users } from '../../server/db/schema';
 import { startTestServer, type Agent, type Reply, type TestServer } from '../support/testServer';
 import { insertUser } from '../support/fixtures';
 import { expectedOutcome, ROLES, ROUTE_TABLE, type Outcome, type Role, type Row } from '../support/routeTable';
 import { createTournament } from './tournaments.fixtures';
+import { createSeason } from './seasons.fixtures';
 
 /** Every registered /v1 route × every kind of caller, against the expected outcomes of tests/support/routeTable.ts. */
 describe('authorization matrix', () => {
@@ -14,6 +15,8 @@ describe('authorization matrix', () => {
   /** Sessions that only build fixtures (the callers' own sessions may be signed out by the routes under test). */
   const setup = {} as Record<'admin' | 'captain', Agent>;
 
+  /** The league team {captain} captains with {member} in it (joins only ever happen to a fresh season). */
+  let leagueTeam: number;
   let banned: typeof users.$inferSelect;
   /** Fresh sessions for everyone (the banned player signs in before the ban, as one who was banned while signed in). */
   const signInAll = async () => {
@@ -30,6 +33,9 @@ describe('authorization matrix', () => {
     server = await startTestServer({ seed: true });
     for (const role of ['player', 'member', 'captain'] as const) people[role] = await insertUser(server.database.db, { discordName: `Matrix${role}` });
     banned = await insertUser(server.database.db, { discordName: 'MatrixBanned' });
+    [{ id: leagueTeam }] = await server.database.db.insert(teams).values({ name: 'Matrix League' }).returning();
+    for (const [role, teamRole] of [['captain', 'CAPTAIN'], ['member', 'PLAYER']] as const)
+      await server.database.db.update(users).set({ teamId: leagueTeam, teamRole }).where(eq(users.id, people[role].id));
     setup.admin = await server.agent().signIn('AdminAce');
     setup.captain = await server.agent().signIn(people.captain.discordName);
     await signInAll();
@@ -43,8 +49,11 @@ describe('authorization matrix', () => {
     expect(Object.keys(ROUTE_TABLE).filter((route) => !apiRoutes().includes(route))).toEqual([]);
   });
 
-  /** A fresh OPEN team tournament whose temporary team is captained by `captain` with `member` on it. */
-  async function fixture() {
+  /**
+   * A fresh OPEN team tournament whose temporary team is captained by `captain` with `member` on it, and a fresh
+   * OPEN free season the league team has not joined (only for a row whose path names {season}: it keeps the matrix fast).
+   */
+  async function fixture(row: Row) {
     const tournament = await createTournament(setup.admin, { teamLimit: 2 });
     const joined = await setup.captain.post(`/v1/billing/join-tournament/${tournament}/${people.captain.id}`, { name: `Matrix ${tournament}` });
     expect(joined.body).toBe(true);
@@ -53,7 +62,11 @@ describe('authorization matrix', () => {
     const added = await setup.admin.post(`/v1/tournament/temporary-team/${team.id}/admin/members/${people.member.id}`);
     expect(added.status).toBeLessThan(300);
     const victim = await insertUser(server.database.db);
-    return { tournament, team: team.id, entry: entry.id, captain: people.captain.id, member: people.member.id, player: people.player.id, victim: victim.id };
+    const season = row.path?.includes('{season}') ? await createSeason(setup.admin) : 0;
+    return {
+      tournament, team: team.id, entry: entry.id, captain: people.captain.id, member: people.member.id, player: people.player.id,
+      victim: victim.id, season, leagueTeam,
+    };
   }
 
   const outcomeOf = (res: Reply): Outcome | 'server error' | 'csrf' =>
@@ -65,12 +78,12 @@ describe('authorization matrix', () => {
       const row: Row | undefined = ROUTE_TABLE[route];
       if (!row) continue;
       const [method, url] = route.split(' ');
-      let ids = await fixture();
+      let ids = await fixture(row);
       let changed = false;
       for (const role of ROLES) {
         // After a call that got through and may have changed something (leaving, disbanding), the next caller gets a
         // fresh fixture: one caller's change must not decide what the next one is answered. Refused calls change nothing.
-        if (changed) ids = await fixture();
+        if (changed) ids = await fixture(row);
         const path = (row.path ?? url.replace(/:\w+/g, '999999')).replace(/\{(\w+)\}/g, (_m, key: keyof typeof ids) => String(ids[key]));
         const agent = agents[role];
         const res =

@@ -32,6 +32,9 @@ const FIELDS = [
   'switcherooType', 'signUpLimit', 'teamLimit', 'rules', 'prizePoolInfo', 'host', 'game', 'platforms', 'featured', 'allowSignups',
   'freeSubstitutes', 'definedEntries', 'mapsAndModes', 'entryAId', 'entryBId', 'userAId', 'userBId', 'teamAId', 'teamBId',
   'definedEntryA', 'definedEntryB', 'entryAScore', 'entryBScore', 'teams', 'email', 'amount', 'reference', 'clientSecret', 'cardNumber',
+  // Season bodies (seasons-and-admin.md §3): the form, its eight due dates, the splits and the join terms.
+  'seasonInfo', 'playoffWeeks', 'published', 'divisionSplits', 'termsAccepted', 'round1DueBy', 'round2DueBy',
+  'losers1DueBy', 'losers2DueBy', 'losers3DueBy', 'winnersFinalDueBy', 'losersFinalDueBy', 'grandFinalDueBy',
 ];
 const QUERY = ['search', 'pageNo', 'perPage', 'freeAgent', 'notPaginated', 'kind', 'clientSecret', 'as', 'game', 'code', 'state'];
 

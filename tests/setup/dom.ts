@@ -1,6 +1,11 @@
-import { cleanup } from '@testing-library/react';
-import { afterEach, beforeAll } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, beforeAll, vi } from 'vitest';
 import { preloadOnDemand } from '../../src/ui/onDemand';
+
+// Any screen can lead to a bracket page (the real routes are rendered). Node cannot load @pixi/react's ESM build (it
+// imports 'react-reconciler/constants' without an extension, which only bundlers resolve), and jsdom has no WebGL, so
+// the canvas never mounts the Pixi Application here anyway.
+vi.mock('@pixi/react', () => ({ Application: () => null }));
 
 // jsdom lacks a few browser APIs Mantine uses.
 if (!window.matchMedia) {
@@ -28,6 +33,8 @@ window.HTMLElement.prototype.scrollTo ??= function scrollTo() {};
 
 // Screens load on demand (src/ui/onDemand.ts); a test that rendered the app has them all at hand, as in one bundle.
 beforeAll(() => preloadOnDemand());
+// Screens render inside the whole app against a real server on a shared machine: the default 1 s wait is too tight.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

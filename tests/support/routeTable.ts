@@ -19,6 +19,8 @@
  *   {team} (its temporary team: {captain} captains it, {member} plays in it), {player} (an unrelated player),
  *   {victim} (a throwaway player staff may ban), {entry} (the team's entry). Omitted: the route with every
  *   `:param` replaced by 999999 (a missing row: authorization must still answer before "not found").
+ *   Seasons: {season} (an OPEN, published, free season), {leagueTeam} (a league team: {captain} captains it,
+ *   {member} plays in it, and it has not joined {season}).
  * "Passes" means any answer but 401/403 (and never 5xx or 419): 200, 204, 400 for the empty body, 404, 409.
  * `except` overrides single roles, e.g. { admin: 403 } when a route refuses staff on purpose.
  */
@@ -58,6 +60,7 @@ export const row = (access: Access, path?: string, body?: unknown, except?: Row[
 
 const T = '/v1/tournament/temporary-team/{team}';
 const TOUR = '/v1/tournament/{tournament}';
+const SEASON = '/v1/season/{season}';
 
 export const ROUTE_TABLE: Record<string, Row> = {
   'GET /v1/health': row('public'),
@@ -131,6 +134,29 @@ export const ROUTE_TABLE: Record<string, Row> = {
   'GET /v1/tournament/tournament-matches/:kind': row('staff', '/v1/tournament/tournament-matches/disputes'),
   'POST /v1/tournament/:id/switcheroo/teams': row('staff', `${TOUR}/switcheroo/teams`, { teams: [] }),
   'POST /v1/billing/webhook': row('public', undefined, {}),
+  'GET /v1/season/all-seasons': row('staff'),
+  'GET /v1/season': row('public'),
+  'GET /v1/season/latest': row('public'),
+  'GET /v1/season/divisions/:id': row('public'),
+  'GET /v1/season/:id': row('public', SEASON),
+  'GET /v1/season/:id/preview': row('staff', `${SEASON}/preview`),
+  'GET /v1/season/:id/teams': row('staff', `${SEASON}/teams`),
+  'POST /v1/season': row('staff', undefined, {}),
+  'PATCH /v1/season/:id': row('staff', SEASON, {}),
+  'DELETE /v1/season/:id': row('staff', SEASON),
+  'POST /v1/season/:id/close-signups': row('staff', `${SEASON}/close-signups`),
+  'POST /v1/season/:id/reopen-signups': row('staff', `${SEASON}/reopen-signups`),
+  'POST /v1/season/:id/progress-playoffs': row('staff', `${SEASON}/progress-playoffs`),
+  'POST /v1/season/:id/reset-group-stages': row('staff', `${SEASON}/reset-group-stages`),
+  'POST /v1/season/:id/progress-double-elim': row('staff', `${SEASON}/progress-double-elim`),
+  'POST /v1/season/:id/revert-to-group-stages': row('staff', `${SEASON}/revert-to-group-stages`),
+  'PATCH /v1/season/:id/division-splits': row('staff', `${SEASON}/division-splits`, { divisionSplits: [2] }),
+  'POST /v1/season/:id/reset-double-elim/:divisionId': row('staff', `${SEASON}/reset-double-elim/999999`),
+  // Joining a season is the league team's captain's: guests are told to log in (401), players outside the team,
+  // its other members and staff without that team are refused (403).
+  'POST /v1/billing/join-season/:seasonId/:teamId': row('captain', '/v1/billing/join-season/{season}/{leagueTeam}', { termsAccepted: true }),
+  'DELETE /v1/billing/remove-team/:seasonId/:teamId': row('staff', '/v1/billing/remove-team/{season}/{leagueTeam}'),
+  'POST /v1/billing/refund-entry/:seasonId/:teamId': row('staff', '/v1/billing/refund-entry/{season}/{leagueTeam}'),
   // Admin teams and site images (issue 14).
   'PATCH /v1/team/:id/admin': row('staff', undefined, {}),
   'GET /v1/admin/images': row('public'),

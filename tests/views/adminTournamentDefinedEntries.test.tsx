@@ -5,9 +5,8 @@ import { create } from 'superstruct';
 import { startTestServer, type TestServer } from '../support/testServer';
 import { Tournament } from '../../src/api/contract/tournament';
 import { SUCCESS } from '../../src/domain/messages';
-import { DefinedEntriesList } from '../../src/features/admin/tournaments/DefinedEntriesList';
-import { lastRequest, renderApp, renderWith } from './adminTournamentHarness';
-import { adminAgent, createTournament, demoPlayers } from './adminTournamentFixtures';
+import { renderApp } from '../support/renderApp';
+import { adminAgent, createTournament, demoPlayers, joinAll, startViaApi } from './adminTournamentFixtures';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -31,7 +30,7 @@ describe('the predefined entries editor', { timeout: 90_000 }, () => {
   it('saves custom players and teams, ignoring blank names', async () => {
     const admin = await adminAgent(server);
     const id = await createTournament(admin);
-    const { user, requests } = await renderApp(server, `/admin/tournaments/${id}/entries`);
+    const { user, lastRequest } = await renderApp(`/admin/tournaments/${id}/entries`, { server, as: 'AdminAce' });
     await screen.findByRole('heading', { name: 'Custom players' });
 
     for (let i = 0; i < 3; i++) await user.click(screen.getByRole('button', { name: 'Add Player' }));
@@ -48,7 +47,7 @@ describe('the predefined entries editor', { timeout: 90_000 }, () => {
 
     await screen.findByText(SUCCESS.tournamentUpdated.title);
     expect(screen.getByText(SUCCESS.tournamentUpdated.message)).toBeTruthy();
-    const body = lastRequest(requests, 'PATCH', `/v1/tournament/${id}`)!.body as Record<string, unknown>;
+    const body = lastRequest('PATCH', `/v1/tournament/${id}`)!.body as Record<string, unknown>;
     expect(body.definedEntries).toEqual({
       definedUsers: [{ name: 'Ghost One' }],
       definedTeams: [{ name: 'Phantoms', definedMembers: ['Casper'] }],
@@ -65,7 +64,7 @@ describe('the predefined entries editor', { timeout: 90_000 }, () => {
   it('warns before leaving with unsaved changes, through a link or by closing the tab', async () => {
     const admin = await adminAgent(server);
     const id = await createTournament(admin, { title: 'Leave Warning Cup' });
-    const { user, location } = await renderApp(server, `/admin/tournaments/${id}/entries`);
+    const { user, path } = await renderApp(`/admin/tournaments/${id}/entries`, { server, as: 'AdminAce' });
     await screen.findByRole('heading', { name: 'Custom players' });
 
     // A blank row is not a change.
@@ -78,14 +77,14 @@ describe('the predefined entries editor', { timeout: 90_000 }, () => {
 
     await user.click(screen.getByRole('link', { name: 'Back to Tournaments' }));
     const dialog = await screen.findByRole('dialog', { name: 'Unsaved Changes' });
-    expect(location.history.at(-1)).toBe(`/admin/tournaments/${id}/entries`);
+    expect(path()).toBe(`/admin/tournaments/${id}/entries`);
     await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Unsaved Changes' })).toBeNull());
     expect((screen.getByRole('textbox', { name: 'Player 1' }) as HTMLInputElement).value).toBe('Unsaved Name');
 
     await user.click(screen.getByRole('link', { name: 'Leave Warning Cup' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Unsaved Changes' })).getByRole('button', { name: 'Leave' }));
-    await waitFor(() => expect(location.history.at(-1)).toBe(`/tournaments/${id}/details`));
+    await waitFor(() => expect(path()).toBe(`/tournaments/${id}/details`));
     expect(closingTabIsHeldBack()).toBe(false);
     expect((await admin.get(`/v1/tournament/${id}`)).body.definedEntries.definedUsers).toEqual([]);
   });
@@ -93,7 +92,7 @@ describe('the predefined entries editor', { timeout: 90_000 }, () => {
   it('leaves at once when everything is saved', async () => {
     const admin = await adminAgent(server);
     const id = await createTournament(admin);
-    const { user, location } = await renderApp(server, `/admin/tournaments/${id}/entries`);
+    const { user, path } = await renderApp(`/admin/tournaments/${id}/entries`, { server, as: 'AdminAce' });
     await screen.findByRole('heading', { name: 'Custom players' });
     await user.click(screen.getByRole('button', { name: 'Add Player' }));
     await type(user, 'Player 1', 'Saved Name');
@@ -101,26 +100,30 @@ describe('the predefined entries editor', { timeout: 90_000 }, () => {
     await screen.findByText(SUCCESS.tournamentUpdated.title);
     await waitFor(() => expect(screen.queryByText('Unsaved changes')).toBeNull());
     await user.click(screen.getByRole('link', { name: 'Back to Tournaments' }));
-    await waitFor(() => expect(location.history.at(-1)).toBe('/admin/tournaments'));
+    await waitFor(() => expect(path()).toBe('/admin/tournaments'));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('shows the list read only to staff and sends plain users to /', async () => {
+  it('shows the list read only to staff once the tournament has started, and sends plain users to /', async () => {
     const admin = await adminAgent(server);
     const id = await createTournament(admin);
     const entries = { definedUsers: [{ name: 'Solo Ghost' }], definedTeams: [{ name: 'Spooks', definedMembers: ['Boo', 'Eek'] }] };
     const t = create((await admin.get(`/v1/tournament/${id}`)).body, Tournament);
     expect((await admin.patch(`/v1/tournament/${id}`, { ...t, definedEntries: entries })).status).toBe(200);
+    await joinAll(server, id, await demoPlayers(server, 2, 40));
+    expect((await admin.post(`/v1/tournament/${id}/close`)).status).toBe(200);
+    await startViaApi(admin, id);
 
-    const staff = await renderWith(server, '/list', 'AdminNova', <DefinedEntriesList definedEntries={entries} />);
+    const staff = await renderApp(`/admin/tournaments/${id}/entries`, { server, as: 'AdminNova' });
+    expect(await screen.findByText('This tournament has started: its predefined entries are part of the bracket.')).toBeTruthy();
     expect(within(screen.getByRole('list', { name: 'Custom players' })).getByText('Solo Ghost')).toBeTruthy();
     expect(within(screen.getByRole('list', { name: 'Custom teams' })).getByText('Spooks')).toBeTruthy();
-    expect(staff.location.history.at(-1)).toBe('/list');
-    staff.view.unmount();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(staff.path()).toBe(`/admin/tournaments/${id}/entries`);
 
     const [player] = await demoPlayers(server, 1, 50);
-    const plain = await renderWith(server, '/list', player.discordName, <DefinedEntriesList definedEntries={entries} />);
-    await waitFor(() => expect(plain.location.history.at(-1)).toBe('/'));
+    const plain = await renderApp(`/admin/tournaments/${id}/entries`, { server, as: player.discordName });
+    await waitFor(() => expect(plain.path()).toBe('/'));
     expect(screen.queryByText('Solo Ghost')).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { format } from 'date-fns';
 import { startTestServer, type TestServer } from '../support/testServer';
 import { VALIDATION } from '../../src/domain/messages';
-import { lastRequest, renderApp } from './adminTournamentHarness';
+import { renderApp } from '../support/renderApp';
 
 const M = VALIDATION.tournament;
 let server: TestServer;
@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 async function openNewTournament() {
-  const app = await renderApp(server, '/admin/tournaments');
+  const app = await renderApp('/admin/tournaments', { server, as: 'AdminAce' });
   await app.user.click(await screen.findByRole('button', { name: 'New Tournament' }));
   const dialog = await screen.findByRole('dialog', { name: 'New Tournament' });
   return { ...app, dialog };
@@ -165,13 +165,13 @@ describe('the tournament form', { timeout: 90_000 }, () => {
   });
 
   it('adds a TOURNAMENT with the limits sent as integers, then lists it', async () => {
-    const { user, dialog, requests, agent } = await openNewTournament();
+    const { user, dialog, lastRequest, agent } = await openNewTournament();
     await fillValidForm(user, dialog, 'TOURNAMENT');
     await choose(user, dialog, 'Team limit', '2');
     await user.click(within(dialog).getByRole('button', { name: 'Add Tournament' }));
 
     await screen.findByText('Tournament Added');
-    const body = lastRequest(requests, 'POST', '/v1/tournament')!.body as Record<string, unknown>;
+    const body = lastRequest('POST', '/v1/tournament')!.body as Record<string, unknown>;
     expect(body.teamLimit).toBe(2);
     expect(Number.isInteger(body.teamLimit)).toBe(true);
     expect(body).toMatchObject({ tournamentType: 'TOURNAMENT', entryFee: 0, startTime: '18:30', game: 'ROCKETLEAGUE', platforms: ['PC'] });
@@ -183,20 +183,20 @@ describe('the tournament form', { timeout: 90_000 }, () => {
   });
 
   it('adds a SWITCHEROO with the default SINGLES and sign up limit 16 sent as an integer', async () => {
-    const { user, dialog, requests } = await openNewTournament();
+    const { user, dialog, lastRequest } = await openNewTournament();
     await fillValidForm(user, dialog, 'SWITCHEROO');
     await choose(user, dialog, 'Sign up limit', '32');
     await user.click(within(dialog).getByRole('button', { name: 'Add Tournament' }));
 
     await screen.findByText('Tournament Added');
-    const body = lastRequest(requests, 'POST', '/v1/tournament')!.body as Record<string, unknown>;
+    const body = lastRequest('POST', '/v1/tournament')!.body as Record<string, unknown>;
     expect(body).toMatchObject({ tournamentType: 'SWITCHEROO', switcherooType: 'SINGLES', signUpLimit: 32 });
     expect(Number.isInteger(body.signUpLimit)).toBe(true);
     expect(body).not.toHaveProperty('teamLimit');
   });
 
   it('edits a tournament: create-only fields are locked and the change is saved', async () => {
-    const { user, requests } = await renderApp(server, '/admin/tournaments');
+    const { user, lastRequest } = await renderApp('/admin/tournaments', { server, as: 'AdminAce' });
     await user.type(await screen.findByRole('searchbox', { name: 'Search Tournaments' }), 'Winter Major');
     await waitFor(() => expect(screen.getAllByRole('button', { name: /^Options for/ })).toHaveLength(1), { timeout: 5000 });
     await user.click(await screen.findByRole('button', { name: 'Options for Winter Major' }));
@@ -210,7 +210,7 @@ describe('the tournament form', { timeout: 90_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
 
     await screen.findByText('Tournament Edited');
-    const patch = lastRequest(requests, 'PATCH', /^\/v1\/tournament\/\d+$/)!;
+    const patch = lastRequest('PATCH', /^\/v1\/tournament\/\d+$/)!;
     expect(patch.body).toMatchObject({ host: 'AdminNova' });
     expect(patch.body).not.toHaveProperty('entryFee');
     expect(patch.body).not.toHaveProperty('tournamentType');

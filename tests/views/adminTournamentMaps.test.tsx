@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { startTestServer, type TestServer } from '../support/testServer';
 import { ERRORS } from '../../src/domain/messages';
-import { renderApp } from './adminTournamentHarness';
+import { renderApp } from '../support/renderApp';
 import { adminAgent, createTournament, demoPlayers, joinAll } from './adminTournamentFixtures';
 
 let server: TestServer;
@@ -29,7 +29,7 @@ const labelOf = (input: HTMLElement) => document.querySelector(`label[for="${inp
 describe('the maps and modes page', { timeout: 90_000 }, () => {
   it('offers Start for a CLOSED tournament, refuses undefined rounds, then confirms and starts it', async () => {
     const { admin, id } = await closedTournamentOf4(0);
-    const { user, location } = await renderApp(server, `/admin/tournaments/${id}/maps`);
+    const { user, path } = await renderApp(`/admin/tournaments/${id}/maps`, { server, as: 'AdminAce' });
 
     await screen.findByRole('textbox', { name: 'Round 1' });
     expect(screen.getAllByRole('textbox').map(labelOf)).toEqual(ROUNDS_OF_4);
@@ -56,7 +56,7 @@ describe('the maps and modes page', { timeout: 90_000 }, () => {
     await user.click(within(confirm).getByRole('button', { name: 'Start' }));
 
     await screen.findByText('Tournament Started');
-    await waitFor(() => expect(location.history.at(-1)).toBe(`/tournaments/${id}`));
+    await waitFor(() => expect(path()).toBe(`/tournaments/${id}`));
     const saved = (await admin.get(`/v1/tournament/${id}`)).body;
     expect(saved.status).toBe('ACTIVE');
     expect(saved.mapsAndModes).toContainEqual({ roundName: 'Grand Final 2', value: 'Search and Destroy on Terminal' });
@@ -66,7 +66,7 @@ describe('the maps and modes page', { timeout: 90_000 }, () => {
 
   it('keeps a CLOSED tournament closed when the start is cancelled', async () => {
     const { admin, id } = await closedTournamentOf4(4);
-    const { user } = await renderApp(server, `/admin/tournaments/${id}/maps`);
+    const { user } = await renderApp(`/admin/tournaments/${id}/maps`, { server, as: 'AdminAce' });
     await screen.findByRole('textbox', { name: 'Round 1' });
     for (const round of ROUNDS_OF_4) {
       await user.click(screen.getByRole('textbox', { name: round }));
@@ -84,7 +84,7 @@ describe('the maps and modes page', { timeout: 90_000 }, () => {
     expect((await admin.patch(`/v1/tournament/${id}`, { mapsAndModes: maps })).status).toBe(200);
     expect((await admin.post(`/v1/tournament/${id}/start`)).status).toBe(200);
 
-    const { user } = await renderApp(server, `/admin/tournaments/${id}/maps`);
+    const { user } = await renderApp(`/admin/tournaments/${id}/maps`, { server, as: 'AdminAce' });
     const losersFinal = await screen.findByRole('textbox', { name: 'Losers Final' });
     expect((losersFinal as HTMLInputElement).value).toBe('Hardpoint on Karachi');
     expect(screen.queryByRole('button', { name: 'Start' })).toBeNull();
@@ -106,10 +106,10 @@ describe('the maps and modes page', { timeout: 90_000 }, () => {
   it('refuses an OPEN tournament and goes back to the tournaments table', async () => {
     const admin = await adminAgent(server);
     const id = await createTournament(admin);
-    const { location } = await renderApp(server, `/admin/tournaments/${id}/maps`);
+    const { path } = await renderApp(`/admin/tournaments/${id}/maps`, { server, as: 'AdminAce' });
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText(ERRORS.mapsWhileOpen.title)).toBeTruthy();
-    await waitFor(() => expect(location.history.at(-1)).toBe('/admin/tournaments'));
+    await waitFor(() => expect(path()).toBe('/admin/tournaments'));
     expect(screen.queryByRole('textbox', { name: 'Round 1' })).toBeNull();
   });
 });

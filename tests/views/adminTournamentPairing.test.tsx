@@ -2,10 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { startTestServer, type TestServer } from '../support/testServer';
-import { create } from 'superstruct';
-import { Tournament } from '../../src/api/contract/tournament';
-import { PairingScreen } from '../../src/features/admin/tournaments/PairingScreen';
-import { lastRequest, renderWith } from './adminTournamentHarness';
+import { renderApp } from '../support/renderApp';
 import { adminAgent, createTournament, demoPlayers, joinAll, type Player } from './adminTournamentFixtures';
 
 let server: TestServer;
@@ -37,10 +34,9 @@ async function closedSwitcheroo(switcherooType: 'SINGLES' | 'DOUBLES', players: 
   return id;
 }
 
+/** Staff open the entries of a CLOSED SWITCHEROO: the pairing screen. */
 async function renderPairing(id: number) {
-  const admin = await adminAgent(server);
-  const tournament = create((await admin.get(`/v1/tournament/${id}`)).body, Tournament);
-  const app = await renderWith(server, `/tournaments/${id}/entries`, 'AdminAce', <PairingScreen tournament={tournament} />);
+  const app = await renderApp(`/tournaments/${id}/entries`, { server, as: 'AdminAce' });
   await screen.findByRole('group', { name: 'ENTRIES' });
   return app;
 }
@@ -89,7 +85,7 @@ describe('the SWITCHEROO pairing screen', { timeout: 90_000 }, () => {
     const players = await demoPlayers(server, 3, 25);
     const [first, second] = players;
     const id = await closedSwitcheroo('DOUBLES', players);
-    const { user, requests, agent } = await renderPairing(id);
+    const { user, lastRequest, agent } = await renderPairing(id);
     // Doubles teams have two slots.
     expect(slot('Team 1 slot B')).toBeTruthy();
     expect(screen.queryByRole('group', { name: 'Team 1 slot C' })).toBeNull();
@@ -108,7 +104,7 @@ describe('the SWITCHEROO pairing screen', { timeout: 90_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Save Teams' }));
     await screen.findByText('Teams Saved');
-    expect(lastRequest(requests, 'POST', `/v1/tournament/${id}/switcheroo/teams`)!.body).toEqual({
+    expect(lastRequest('POST', `/v1/tournament/${id}/switcheroo/teams`)!.body).toEqual({
       teams: [
         { name: 'Team 1', slots: [first.id, second.id] },
         { name: 'Team 2', slots: [null, null] },
@@ -125,10 +121,10 @@ describe('the SWITCHEROO pairing screen', { timeout: 90_000 }, () => {
   it('asks for a team name before saving', async () => {
     const players = await demoPlayers(server, 2, 30);
     const id = await closedSwitcheroo('DOUBLES', players);
-    const { user, requests } = await renderPairing(id);
+    const { user, lastRequest } = await renderPairing(id);
     await user.clear(screen.getByRole('textbox', { name: 'Team 1 name' }));
     await user.click(screen.getByRole('button', { name: 'Save Teams' }));
     expect(await screen.findByText('Please enter a team name')).toBeTruthy();
-    expect(lastRequest(requests, 'POST', `/v1/tournament/${id}/switcheroo/teams`)).toBeUndefined();
+    expect(lastRequest('POST', `/v1/tournament/${id}/switcheroo/teams`)).toBeUndefined();
   });
 });

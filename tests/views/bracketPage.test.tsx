@@ -4,15 +4,13 @@ import { createActor, fromPromise } from 'xstate';
 import type { Tournament, TournamentMatch } from '../../src/api/contract/tournament';
 import { BRACKET_REFRESH_MS, bracketPageMachine } from '../../machines/bracketPageMachine';
 import { startTestServer, type TestServer } from '../support/testServer';
-import { createAccount, createBracketFixture, firstPlayable, matchRow, playerOf, renderScreens } from './matchHarness';
+import { renderApp } from '../support/renderApp';
+import { createAccount, createBracketFixture, firstPlayable, matchRow, playerOf } from './bracketFixtures';
 
 configure({ asyncUtilTimeout: 8000 });
 
-// Node cannot load @pixi/react's ESM build (it imports 'react-reconciler/constants' without an extension, which only
-// bundlers resolve), and jsdom has no WebGL, so the canvas never mounts the Pixi Application here anyway: the page,
-// the lazy chunk, the canvas host and its DOM mirror are all real. The browser tests (tests/e2e/bracket.test.ts)
-// drive the real canvas.
-vi.mock('@pixi/react', () => ({ Application: () => null }));
+// jsdom has no WebGL: the canvas never mounts here (see tests/setup/dom.ts); the page, the lazy chunk, the canvas host
+// and its DOM mirror are all real. The browser tests (tests/e2e/bracket.test.ts) drive the real canvas.
 
 /**
  * The bracket page (/tournaments/{id}) against the real in-process server. jsdom has no WebGL, so the canvas shows
@@ -27,8 +25,8 @@ describe('bracket page', () => {
 
   const db = () => server.database.db;
   const mirror = () => screen.findByRole('navigation', { name: 'Bracket matches' });
-  const asUser = async (name: string, path: string) => renderScreens(path, await server.agent().signIn(name), { signedIn: true });
-  const asGuest = (path: string) => renderScreens(path, server.agent(), { signedIn: false });
+  const asUser = (name: string, path: string) => renderApp(path, { server, as: name });
+  const asGuest = (path: string) => renderApp(path, { server });
 
   it('shows the title, a link to the details and every match as a link that opens the match page', async () => {
     const f = await createBracketFixture(db(), { entries: 4 });

@@ -7,7 +7,7 @@ import { App } from '../../src/app/App';
 import { startSession, type SessionActor } from '../../src/ui/session';
 import { SESSION_STORAGE_KEY, sessionMachine } from '../../machines/sessionMachine';
 import { startTestServer, type TestServer } from '../support/testServer';
-import { TournamentFixtures } from './tournamentsHarness';
+import { TournamentFixtures } from './tournamentFixtures';
 
 configure({ asyncUtilTimeout: 5000 });
 

@@ -4,7 +4,8 @@ import { format } from 'date-fns';
 import { eq } from 'drizzle-orm';
 import { tournamentMatches } from '../../server/db/schema';
 import { startTestServer, type TestServer } from '../support/testServer';
-import { createAccount, createBracketFixture, firstPlayable, matchesOf, matchRow, playerOf, renderScreens } from './matchHarness';
+import { renderApp } from '../support/renderApp';
+import { createAccount, createBracketFixture, firstPlayable, matchesOf, matchRow, playerOf } from './bracketFixtures';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -17,8 +18,8 @@ describe('tournament match page', () => {
   afterAll(() => server.close());
 
   const db = () => server.database.db;
-  const asUser = async (name: string, path: string) => renderScreens(path, await server.agent().signIn(name), { signedIn: true });
-  const asGuest = (path: string) => renderScreens(path, server.agent(), { signedIn: false });
+  const asUser = (name: string, path: string) => renderApp(path, { server, as: name });
+  const asGuest = (path: string) => renderApp(path, { server });
   const side = (s: 'A' | 'B') => screen.getByRole('region', { name: new RegExp(`^Entry ${s}`) });
   const notification = (title: string) => within(screen.getByRole('region', { name: 'Notifications' })).findByText(title);
   const button = (name: string) => screen.queryByRole('button', { name });

@@ -4,7 +4,8 @@ import { format } from 'date-fns';
 import { eq } from 'drizzle-orm';
 import { tournamentMatches } from '../../server/db/schema';
 import { startTestServer, type Agent, type TestServer } from '../support/testServer';
-import { createAccount, createBracketFixture, matchesOf, playerOf, renderScreens, type BracketFixture } from './matchHarness';
+import { renderApp } from '../support/renderApp';
+import { createAccount, createBracketFixture, matchesOf, playerOf, type BracketFixture } from './bracketFixtures';
 import type { TournamentMatch } from '../../src/api/contract/tournament';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -22,7 +23,7 @@ describe('admin match lists', () => {
   afterAll(() => server.close());
 
   const db = () => server.database.db;
-  const asAdmin = (path: string) => renderScreens(path, admin, { signedIn: true });
+  const asAdmin = (path: string) => renderApp(path, { server, as: adminName });
   const report = async (f: BracketFixture, m: TournamentMatch, side: 'A' | 'B', a: number, b: number) => {
     const agent = await server.agent().signIn(playerOf(f, m, side).discordName);
     expect((await agent.post(`/v1/tournament/${f.tournamentId}/match/${m.id}`, { entryAScore: a, entryBScore: b })).status).toBe(200);
@@ -59,7 +60,7 @@ describe('admin match lists', () => {
     it('sends players away: the list is for ADMIN and OWNER only', async () => {
       const f = await createBracketFixture(db(), { entries: 2 });
       const player = f.entries[0].players[0];
-      const { path } = await renderScreens(`/tournaments/${f.tournamentId}/matches`, await server.agent().signIn(player.discordName), { signedIn: true });
+      const { path } = await renderApp(`/tournaments/${f.tournamentId}/matches`, { server, as: player.discordName });
       await waitFor(() => expect(path()).toBe('/'));
     });
   });

@@ -1,17 +1,22 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { ApiError } from '../../src/api/client';
-import { Notifications } from '../../src/app/Notifications';
 import { clearNotifications, notify, notifyClientError, notifyError, notifySuccess } from '../../src/ui/notify';
 import { ERRORS } from '../../src/domain/messages';
+import { renderApp } from '../support/renderApp';
+import { startTestServer, type TestServer } from '../support/testServer';
 
-function renderStack() {
-  render(
-    <MantineProvider defaultColorScheme="dark">
-      <Notifications />
-    </MantineProvider>,
-  );
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+}, 60_000);
+afterAll(() => server?.close());
+
+/** The app's notification stack, on a page that asks the server nothing of its own. */
+async function renderStack() {
+  await renderApp('/support', { server });
+  // Notifications read Date.now() and check every second: both are ours to move (once the app has settled).
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
   return screen.getByRole('region', { name: 'Notifications' });
 }
 
@@ -21,8 +26,6 @@ const titles = (region: HTMLElement) =>
 
 describe('notifications', () => {
   beforeEach(() => {
-    // Notifications read Date.now() and check every second: both are ours to move.
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
   });
   afterEach(() => {
@@ -31,8 +34,8 @@ describe('notifications', () => {
     vi.restoreAllMocks();
   });
 
-  it('shows an error from the server titled "An error occurred" with the server message', () => {
-    const region = renderStack();
+  it('shows an error from the server titled "An error occurred" with the server message', async () => {
+    const region = await renderStack();
     act(() => notifyError(new ApiError(409, 'This season is closed', { message: 'This season is closed' })));
 
     const alert = within(region).getByRole('alert');
@@ -40,8 +43,8 @@ describe('notifications', () => {
     expect(within(alert).getByText('This season is closed')).toBeTruthy();
   });
 
-  it('shows the first message of a list, and the unknown-error text without a server message', () => {
-    const region = renderStack();
+  it('shows the first message of a list, and the unknown-error text without a server message', async () => {
+    const region = await renderStack();
     act(() => {
       notifyError(new ApiError(400, 'x', { message: ['Please enter a team name', 'Please agree to the terms and conditions'] }));
       notifyError(new ApiError(502, null, '<html>Bad gateway</html>'));
@@ -56,8 +59,8 @@ describe('notifications', () => {
     ]);
   });
 
-  it('shows successes and client errors with their own titles', () => {
-    const region = renderStack();
+  it('shows successes and client errors with their own titles', async () => {
+    const region = await renderStack();
     act(() => {
       notifySuccess({ title: 'Score Submitted', message: 'Score was submitted successfully' });
       notifyClientError('Invalid Scores', 'Scores must match');
@@ -67,8 +70,8 @@ describe('notifications', () => {
     expect(within(region).getByRole('alert').textContent).toBe('Invalid ScoresScores must match');
   });
 
-  it('removes each notification about 5 s after it was created, checking every second', () => {
-    const region = renderStack();
+  it('removes each notification about 5 s after it was created, checking every second', async () => {
+    const region = await renderStack();
     act(() => notify({ title: 'First' }));
     act(() => vi.advanceTimersByTime(2500));
     act(() => notify({ title: 'Second' }));
@@ -85,8 +88,8 @@ describe('notifications', () => {
     expect(titles(region)).toEqual([]);
   });
 
-  it('can be dismissed before it expires', () => {
-    const region = renderStack();
+  it('can be dismissed before it expires', async () => {
+    const region = await renderStack();
     act(() => notifySuccess({ title: 'Team Created' }));
 
     fireEvent.click(within(region).getByRole('button', { name: 'Dismiss notification' }));
@@ -94,8 +97,8 @@ describe('notifications', () => {
     expect(titles(region)).toEqual([]);
   });
 
-  it('lives in a polite live region, so screen readers announce new ones', () => {
-    const region = renderStack();
+  it('lives in a polite live region, so screen readers announce new ones', async () => {
+    const region = await renderStack();
     expect(region.getAttribute('aria-live')).toBe('polite');
   });
 });

@@ -1,12 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { eq } from 'drizzle-orm';
-import { api } from '../../src/api/client';
-import { PaymentPage } from '../../src/features/payment/PaymentPage';
 import { payments } from '../../server/db/schema';
 import { startTestServer, type TestServer } from '../support/testServer';
-import { renderPayment } from '../support/renderPayment';
+import { renderApp } from '../support/renderApp';
 import { PAYMENT_POLL_INTERVAL_MS, PAYMENT_POLL_TIMEOUT_MS } from '../../src/domain/constants';
 
 /** The text a screen reader reads as the field's description (hints and the error message under it). */
@@ -20,15 +17,16 @@ describe('the guest payment page', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer();
-    api.configure({ fetch: server.agent().fetch });
   }, 60_000);
   afterAll(() => server.close());
   afterEach(() => vi.useRealTimers());
 
   const sendButton = () => screen.getByRole('button', { name: 'Send Payment' });
 
-  it('marks email, amount and reference as required', () => {
-    renderPayment(<PaymentPage />);
+  const open = () => renderApp('/payment', { server });
+
+  it('marks email, amount and reference as required', async () => {
+    await open();
     for (const label of ['Email', 'Amount', 'Reference']) {
       const input = screen.getByRole('textbox', { name: new RegExp(`^${label}`) });
       expect((input as HTMLInputElement).required).toBe(true);
@@ -36,8 +34,7 @@ describe('the guest payment page', () => {
   });
 
   it('keeps Send Payment disabled until the terms box is ticked', async () => {
-    const user = userEvent.setup();
-    renderPayment(<PaymentPage />);
+    const { user } = await open();
     expect(sendButton()).toHaveProperty('disabled', true);
     await user.click(screen.getByRole('checkbox', { name: /I agree to the terms and conditions/ }));
     expect(sendButton()).toHaveProperty('disabled', false);
@@ -46,8 +43,7 @@ describe('the guest payment page', () => {
   });
 
   it('shows the spec messages under the empty fields and sends nothing', async () => {
-    const user = userEvent.setup();
-    renderPayment(<PaymentPage />);
+    const { user } = await open();
     await user.type(screen.getByRole('textbox', { name: /^Amount/ }), 'abc');
     await user.click(screen.getByRole('checkbox', { name: /terms and conditions/ }));
     await user.click(sendButton());
@@ -61,8 +57,7 @@ describe('the guest payment page', () => {
   });
 
   it('refuses an amount outside €0.50 to €10,000 and a malformed email', async () => {
-    const user = userEvent.setup();
-    renderPayment(<PaymentPage />);
+    const { user } = await open();
     await user.type(screen.getByRole('textbox', { name: /^Email/ }), 'fan@');
     await user.type(screen.getByRole('textbox', { name: /^Amount/ }), '0.2');
     await user.type(screen.getByRole('textbox', { name: /^Reference/ }), 'INV-1');
@@ -74,8 +69,7 @@ describe('the guest payment page', () => {
   });
 
   it('pays with the local test card, closes the form and thanks the payer', async () => {
-    const user = userEvent.setup();
-    renderPayment(<PaymentPage />);
+    const { user } = await open();
     await user.type(screen.getByRole('textbox', { name: /^Email/ }), 'fan@example.com');
     await user.type(screen.getByRole('textbox', { name: /^Amount/ }), '12.5');
     await user.type(screen.getByRole('textbox', { name: /^Reference/ }), 'INV-2041');
@@ -104,8 +98,7 @@ describe('the guest payment page', () => {
   it('does not offer the form again while the bank is still deciding, so nobody pays twice', async () => {
     // Fake timers (advancing with real time too) fast-forward the dialog's 20 s of status checks.
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    renderPayment(<PaymentPage />);
+    const { user } = await renderApp('/payment', { server, userOptions: { advanceTimers: vi.advanceTimersByTime } });
     await user.type(screen.getByRole('textbox', { name: /^Email/ }), 'slow@example.com');
     await user.type(screen.getByRole('textbox', { name: /^Amount/ }), '20');
     await user.type(screen.getByRole('textbox', { name: /^Reference/ }), 'INV-SLOW');

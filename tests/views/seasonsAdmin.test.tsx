@@ -5,7 +5,7 @@ import { addDays, format } from 'date-fns';
 import { startTestServer, type Agent, type TestServer } from '../support/testServer';
 import { CONFIRM, SEASON_ERRORS, SUCCESS, VALIDATION } from '../../src/domain/messages';
 import { DUE_DATES, dueDateMessage } from '../../src/features/admin/seasons/seasonForm';
-import { openApp } from './seasonsHarness';
+import { renderApp } from '../support/renderApp';
 import { createSeason, demoCaptains, joinAndPay, seasonIn } from './seasonsFixtures';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 async function openSeasons(search?: string) {
-  const app = await openApp(server, '/admin/seasons', 'AdminAce');
+  const app = await renderApp('/admin/seasons', { server, as: 'AdminAce' });
   if (search) {
     await app.user.type(await screen.findByRole('searchbox', { name: 'Search Seasons' }), search);
     await waitFor(() => expect(screen.getAllByRole('button', { name: /^Options for / })).toHaveLength(1));
@@ -162,7 +162,7 @@ describe('/seasons/{id}/teams', () => {
     const [a, b] = await demoCaptains(server, 2, 10);
     await joinAndPay(server, id, a);
     await joinAndPay(server, id, b);
-    const { user, path } = await openApp(server, `/seasons/${id}/teams`, 'AdminAce');
+    const { user, path } = await renderApp(`/seasons/${id}/teams`, { server, as: 'AdminAce' });
     expect(await screen.findAllByRole('button', { name: /^Options for / })).toHaveLength(2);
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['NAME', 'WINS', 'LOSSES', 'TROPHIES', '', 'OPTIONS']);
     const rows = screen.getAllByRole('button', { name: /^Options for / }).map((b) => b.getAttribute('aria-label')!.replace('Options for ', ''));
@@ -185,7 +185,7 @@ describe('/seasons/{id}/teams', () => {
   it('sends a player away from the staff teams page', async () => {
     const id = await createSeason(admin, 'Guarded Season');
     const [captain] = await demoCaptains(server, 1, 12);
-    const { path } = await openApp(server, `/seasons/${id}/teams`, captain.discordName);
+    const { path } = await renderApp(`/seasons/${id}/teams`, { server, as: captain.discordName });
     await waitFor(() => expect(path()).toBe('/'));
   });
 });

@@ -5,7 +5,7 @@ import { startTestServer, type Agent, type TestServer } from '../support/testSer
 import { JOIN_SEASON_TOOLTIPS, SUCCESS, VALIDATION } from '../../src/domain/messages';
 import { teams } from '../../server/db/schema';
 import { insertUser } from '../support/fixtures';
-import { openApp } from './seasonsHarness';
+import { renderApp } from '../support/renderApp';
 import { createSeason, demoCaptains, seasonIn } from './seasonsFixtures';
 
 configure({ asyncUtilTimeout: 8000 });
@@ -56,7 +56,7 @@ async function playerWithoutTeam(): Promise<string> {
 
 describe('/seasons', () => {
   it('is reached from the LEAGUE page', async () => {
-    const { user, path } = await openApp(server, '/league');
+    const { user, path } = await renderApp('/league', { server });
     await user.click(screen.getByRole('link', { name: 'Seasons' }));
     expect(path()).toBe('/seasons');
     expect(await screen.findByRole('heading', { name: 'Seasons' })).toBeTruthy();
@@ -65,7 +65,7 @@ describe('/seasons', () => {
   it('shows paged season cards, the page size taken from the server', async () => {
     for (let i = 1; i <= 11; i++) await createSeason(admin, `Paged Season ${i}`);
     const { pageSize, total } = (await server.agent().get('/v1/season?pageNo=1')).body as { pageSize: number; total: number };
-    const { user } = await openApp(server, '/seasons');
+    const { user } = await renderApp('/seasons', { server });
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(pageSize));
     const first = screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'));
     await user.click(screen.getByRole('button', { name: `Page ${Math.ceil(total / pageSize)}` }));
@@ -75,12 +75,12 @@ describe('/seasons', () => {
 
   it('gives a guest the login tooltip and no Teams button; staff get Teams', async () => {
     await createSeason(admin, 'Guest View Season');
-    const guest = await openApp(server, '/seasons');
+    const guest = await renderApp('/seasons', { server });
     const open = await card(guest.user, 'Guest View Season');
     expect(await joinTooltip(guest.user, open)).toBe(JOIN_SEASON_TOOLTIPS.login);
     expect(within(open).queryByRole('link', { name: 'Teams' })).toBeNull();
 
-    const staff = await openApp(server, '/seasons', 'AdminAce');
+    const staff = await renderApp('/seasons', { server, as: 'AdminAce' });
     await staff.user.click(within(await card(staff.user, 'Guest View Season')).getByRole('link', { name: 'Teams' }));
     expect(staff.path()).toMatch(/^\/seasons\/\d+\/teams$/);
   });
@@ -95,7 +95,7 @@ describe('/seasons', () => {
       ['Tooltip Season', await loneCaptain(), JOIN_SEASON_TOOLTIPS.noMembers],
     ];
     for (const [season, who, tooltip] of cases) {
-      const { user } = await openApp(server, '/seasons', who);
+      const { user } = await renderApp('/seasons', { server, as: who });
       expect(await joinTooltip(user, await card(user, season)), who).toBe(tooltip);
     }
   });
@@ -103,7 +103,7 @@ describe('/seasons', () => {
   it('lets a captain join: the terms box first, then the payment, then the team is in the season', async () => {
     const id = await createSeason(admin, 'Joinable Season');
     const [captain] = await demoCaptains(server, 1, 0);
-    const { user } = await openApp(server, '/seasons', captain.discordName);
+    const { user } = await renderApp('/seasons', { server, as: captain.discordName });
     await user.click(within(await card(user, 'Joinable Season')).getByRole('button', { name: 'Join Season' }));
     const dialog = await screen.findByRole('dialog', { name: 'Join Joinable Season' });
     await user.click(within(dialog).getByRole('button', { name: 'Join' }));
@@ -117,7 +117,7 @@ describe('/seasons', () => {
     expect(await screen.findByText(new RegExp(`${SUCCESS.paymentReceived.title}|${SUCCESS.paymentProcessing.title}`))).toBeTruthy();
 
     await waitFor(async () => expect((await server.agent().get(`/v1/season/${id}`)).body.joinedTeamsCount).toBe(1));
-    const again = await openApp(server, '/seasons', captain.discordName);
+    const again = await renderApp('/seasons', { server, as: captain.discordName });
     expect(await joinTooltip(again.user, await card(again.user, 'Joinable Season'))).toBe(JOIN_SEASON_TOOLTIPS.alreadyIn);
   });
 });
@@ -125,7 +125,7 @@ describe('/seasons', () => {
 describe('/seasons/{id}', () => {
   it('shows an OPEN season with Join Season; its divisions wait for signups to close', async () => {
     const id = await createSeason(admin, 'Open Page Season');
-    await openApp(server, `/seasons/${id}`);
+    await renderApp(`/seasons/${id}`, { server });
     expect(await screen.findByRole('heading', { name: 'Open Page Season' })).toBeTruthy();
     expect(screen.getByText(/OPEN · Starts \d\d\/\d\d\/\d{4} · 9 weeks · Entry fee €20\.00 · 0 teams/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Join Season' })).toBeTruthy();
@@ -135,7 +135,7 @@ describe('/seasons/{id}', () => {
   it('previews a CLOSED season’s divisions for staff, and starts its group stages from there', async () => {
     const id = await seasonIn(server, admin, 'CLOSED', 'Preview Season', 4, 12);
     await admin.patch(`/v1/season/${id}/division-splits`, { divisionSplits: [2, 2] });
-    const { user, path } = await openApp(server, `/seasons/${id}`, 'AdminAce');
+    const { user, path } = await renderApp(`/seasons/${id}`, { server, as: 'AdminAce' });
     expect(await screen.findByRole('region', { name: 'Division 1' })).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Division 2' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Start Group Stages' }));
@@ -155,7 +155,7 @@ describe('/seasons/{id}', () => {
 
   it('shows a season in its group stages as divisions and groups with each team’s record and average KR', async () => {
     const { id, division, group } = await groupsSeason();
-    const { user, path } = await openApp(server, `/seasons/${id}`);
+    const { user, path } = await renderApp(`/seasons/${id}`, { server });
     const table = await screen.findByRole('table', { name: `${division.name} ${group.name}` });
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['TEAM', 'W-L', 'AVG KR']);
     for (const team of group.teams) {
@@ -170,7 +170,7 @@ describe('/seasons/{id}', () => {
 
   it('lets staff click a team and set a member’s KR', async () => {
     const { id, division, group } = await groupsSeason();
-    const { user } = await openApp(server, `/seasons/${id}`, 'AdminAce');
+    const { user } = await renderApp(`/seasons/${id}`, { server, as: 'AdminAce' });
     const table = await screen.findByRole('table', { name: `${division.name} ${group.name}` });
     const team = group.teams[0];
     await user.click(within(table).getByRole('button', { name: team.name }));

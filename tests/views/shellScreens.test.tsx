@@ -1,14 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { memoryLocation } from 'wouter/memory-location';
-import { api } from '../../src/api/client';
-import { App } from '../../src/app/App';
-import { startSession, type SessionActor } from '../../src/ui/session';
-import { clearNotifications } from '../../src/ui/notify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configure, screen, within } from '@testing-library/react';
 import { SITE } from '../../src/ui/siteLinks';
 import { teams } from '../../server/db/schema';
-import { SESSION_STORAGE_KEY, sessionMachine } from '../../machines/sessionMachine';
+import { renderApp, type RenderedApp } from '../support/renderApp';
 import { startTestServer, type TestServer } from '../support/testServer';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -16,41 +10,25 @@ configure({ asyncUtilTimeout: 5000 });
 /** The shell's own screens (home, league, support, sign-in, TEAM RANKS, the admin menu) on the real in-process server. */
 describe('the shell screens', () => {
   let server: TestServer;
-  let session: SessionActor;
-  let location: ReturnType<typeof memoryLocation> & { history: string[] };
-  const user = userEvent.setup();
+  let app: RenderedApp;
 
   beforeAll(async () => {
     server = await startTestServer({ seed: true });
   }, 60_000);
   afterAll(() => server?.close());
-  afterEach(() => {
-    cleanup();
-    session?.stop();
-  });
 
-  const path = () => location.history.at(-1);
+  const path = () => app.path();
 
   async function open(at: string, opts: { as?: string } = {}) {
-    const agent = server.agent();
-    api.configure({ fetch: agent.fetch });
-    clearNotifications();
-    localStorage.clear();
-    if (opts.as) {
-      await agent.signIn(opts.as);
-      localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify((await agent.get('/v1/user/userinfo')).body));
-    }
-    location = memoryLocation({ path: at, record: true }) as typeof location;
-    session = startSession(api, sessionMachine);
-    render(<App session={session} hook={location.hook} />);
-    if (opts.as) await waitFor(() => expect(session.getSnapshot().matches({ signedIn: 'idle' })).toBe(true));
+    app = await renderApp(at, { server, ...opts });
+    return app;
   }
 
   describe('home', () => {
     it('shows a guest the banner to /login, the featured tournament and the 3 newest posts', async () => {
       const featured = (await server.agent().get('/v1/tournament/featured')).body;
       const posts = (await server.agent().get('/v1/social/feed')).body as { text: string }[];
-      await open('/');
+      const { user } = await open('/');
 
       expect(screen.getByRole('link', { name: 'Sign in to compete' }).getAttribute('href')).toBe('/login');
       expect(await screen.findByRole('article', { name: featured.title })).toBeTruthy();
@@ -64,7 +42,7 @@ describe('the shell screens', () => {
     });
 
     it('sends a signed-in player from the banner to the tournaments', async () => {
-      await open('/', { as: 'AdminAce' });
+      const { user } = await open('/', { as: 'AdminAce' });
       await user.click(screen.getByRole('link', { name: 'Browse tournaments' }));
       expect(path()).toBe('/tournaments');
     });
@@ -114,9 +92,11 @@ describe('the shell screens', () => {
         .insert(teams)
         .values({ name: 'Zebra Quokka Squad', wins: 7, losses: 3, bronze: 1, silver: 2, gold: 4 })
         .returning();
-      await open('/teams');
+      const { user } = await open('/teams');
       expect(screen.getByRole('heading', { name: 'TEAM RANKS' })).toBeTruthy();
-      await user.type(screen.getByRole('searchbox', { name: 'Search teams' }), 'Zebra Quokka');
+      // One edit, so one search: typing letter by letter on a slow machine can search twice and swap the rows mid-click.
+      await user.click(screen.getByRole('searchbox', { name: 'Search teams' }));
+      await user.paste('Zebra Quokka');
       const row = (await screen.findByRole('link', { name: 'Zebra Quokka Squad' })).closest('tr')!;
 
       const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { format } from 'date-fns';
 import { startTestServer, type TestServer } from '../support/testServer';
-import { renderAt, TournamentFixtures } from './tournamentsHarness';
+import { renderApp } from '../support/renderApp';
+import { TournamentFixtures } from './tournamentFixtures';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -21,7 +22,7 @@ describe('tournament detail', () => {
 
   it('shows a guest the banner, texts, info table and rules link, a login prompt, and sends REGISTER to /login', async () => {
     const t = await fx.tournament({ title: 'Guest Cup', subTitle: 'Open to all', description: 'Bring your best.', entryFeeCents: 0 });
-    const { location, user } = await renderAt(server, `/tournaments/${t.id}/details`);
+    const { path, user } = await renderApp(`/tournaments/${t.id}/details`, { server });
 
     expect(await screen.findByRole('heading', { name: 'Guest Cup', level: 1 })).toBeTruthy();
     expect(screen.getByText('Open to all')).toBeTruthy();
@@ -43,11 +44,11 @@ describe('tournament detail', () => {
     expect(button('ENTRIES')).toBeNull();
     expect(button('BRACKET')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'REGISTER' }));
-    await waitFor(() => expect(location.history.at(-1)).toBe('/login'));
+    await waitFor(() => expect(path()).toBe('/login'));
   });
 
   it('shows the not-found page for a tournament that does not exist, without an error notification', async () => {
-    await renderAt(server, '/tournaments/999999/details');
+    await renderApp('/tournaments/999999/details', { server });
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
     expect(screen.queryByText('An error occurred')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
@@ -56,7 +57,7 @@ describe('tournament detail', () => {
   it('offers ENTRIES to staff before the tournament starts, but not to players', async () => {
     const t = await fx.tournament({ entryFeeCents: 500 });
     const admin = await fx.player({ role: 'ADMIN' });
-    await renderAt(server, `/tournaments/${t.id}/details`, admin.discordName);
+    await renderApp(`/tournaments/${t.id}/details`, { server, as: admin.discordName });
     expect(await screen.findByRole('link', { name: 'ENTRIES' })).toBeTruthy();
     expect(button('BRACKET')).toBeNull();
     const info = screen.getByRole('table', { name: 'Tournament information' });
@@ -66,14 +67,14 @@ describe('tournament detail', () => {
   it('offers ENTRIES and BRACKET to everyone when ACTIVE, BRACKET alone when COMPLETED, and CLOSED when sign-ups are over', async () => {
     const player = await fx.player();
     const active = await fx.tournament({ status: 'ACTIVE', allowSignups: false });
-    await renderAt(server, `/tournaments/${active.id}/details`, player.discordName);
+    await renderApp(`/tournaments/${active.id}/details`, { server, as: player.discordName });
     expect((await screen.findByRole('link', { name: 'ENTRIES' })).getAttribute('href')).toBe(`/tournaments/${active.id}/entries`);
     expect(screen.getByRole('link', { name: 'BRACKET' }).getAttribute('href')).toBe(`/tournaments/${active.id}`);
     expect((screen.getByRole('button', { name: 'CLOSED' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.queryByText('Sign in to register for this tournament and see your team.')).toBeNull();
 
     const completed = await fx.tournament({ status: 'COMPLETED', allowSignups: false });
-    await renderAt(server, `/tournaments/${completed.id}/details`, player.discordName);
+    await renderApp(`/tournaments/${completed.id}/details`, { server, as: player.discordName });
     expect(await screen.findByRole('link', { name: 'BRACKET' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'ENTRIES' })).toBeNull();
   });
@@ -83,7 +84,7 @@ describe('tournament detail', () => {
     const mate = await fx.player();
     const t = await fx.tournament({ teamLimit: 2 });
     const team = await fx.team(t.id, captain.id, [mate.id], { name: 'Night Owls' });
-    await renderAt(server, `/tournaments/${t.id}/details`, mate.discordName);
+    await renderApp(`/tournaments/${t.id}/details`, { server, as: mate.discordName });
 
     expect((await screen.findByRole('button', { name: 'JOINED' }) as HTMLButtonElement).disabled).toBe(true);
     const card = screen.getByRole('region', { name: 'Your team' });
@@ -97,7 +98,7 @@ describe('tournament detail', () => {
   it('validates the join dialog word for word, then joins a free team tournament as captain', async () => {
     const player = await fx.player();
     const t = await fx.tournament({ teamLimit: 3, title: 'Trio Cup' });
-    const { user, sent } = await renderAt(server, `/tournaments/${t.id}/details`, player.discordName);
+    const { user, sent } = await renderApp(`/tournaments/${t.id}/details`, { server, as: player.discordName });
 
     await user.click(await screen.findByRole('button', { name: 'REGISTER' }));
     const dialog = await screen.findByRole('dialog', { name: 'Register for Trio Cup' });
@@ -126,7 +127,7 @@ describe('tournament detail', () => {
   it('tells the player about the entry fee and opens the payment dialog after registering', async () => {
     const player = await fx.player();
     const t = await fx.tournament({ entryFeeCents: 500, title: 'Paid Cup' });
-    const { user } = await renderAt(server, `/tournaments/${t.id}/details`, player.discordName);
+    const { user } = await renderApp(`/tournaments/${t.id}/details`, { server, as: player.discordName });
 
     await user.click(await screen.findByRole('button', { name: 'REGISTER' }));
     const dialog = await screen.findByRole('dialog', { name: 'Register for Paid Cup' });
@@ -147,7 +148,7 @@ describe('tournament detail', () => {
     const player = await fx.player();
     const t = await fx.tournament({ signUpLimit: 2 });
     await fx.soloEntry(t.id, (await fx.player()).id);
-    const { user } = await renderAt(server, `/tournaments/${t.id}/details`, player.discordName);
+    const { user } = await renderApp(`/tournaments/${t.id}/details`, { server, as: player.discordName });
     await user.click(await screen.findByRole('button', { name: 'REGISTER' }));
     await fx.soloEntry(t.id, (await fx.player()).id);
     const dialog = await screen.findByRole('dialog');

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { startTestServer, type TestServer } from '../support/testServer';
-import { renderAt, TournamentFixtures } from './tournamentsHarness';
+import { renderApp } from '../support/renderApp';
+import { TournamentFixtures } from './tournamentFixtures';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -24,12 +25,12 @@ describe('tournament entries', () => {
     const player = await fx.player();
     for (const status of ['OPEN', 'CLOSED', 'COMPLETED'] as const) {
       const t = await fx.tournament({ status });
-      const { location } = await renderAt(server, `/tournaments/${t.id}/entries`, player.discordName);
-      await waitFor(() => expect(location.history.at(-1)).toBe('/tournaments'));
+      const { path } = await renderApp(`/tournaments/${t.id}/entries`, { server, as: player.discordName });
+      await waitFor(() => expect(path()).toBe('/tournaments'));
     }
     const open = await fx.tournament();
-    const { location } = await renderAt(server, `/tournaments/${open.id}/entries`);
-    await waitFor(() => expect(location.history.at(-1)).toBe('/tournaments'));
+    const { path } = await renderApp(`/tournaments/${open.id}/entries`, { server });
+    await waitFor(() => expect(path()).toBe('/tournaments'));
   });
 
   it('gives staff the signup view of a TOURNAMENT with sign-ups, and removes an entry after confirming', async () => {
@@ -37,7 +38,7 @@ describe('tournament entries', () => {
     const [a, b] = [await fx.player(), await fx.player()];
     await fx.soloEntry(t.id, a.id);
     await fx.soloEntry(t.id, b.id);
-    const { user, sent } = await renderAt(server, `/tournaments/${t.id}/entries`, admin.discordName);
+    const { user, sent } = await renderApp(`/tournaments/${t.id}/entries`, { server, as: admin.discordName });
 
     expect(await screen.findByRole('heading', { name: 'Sign-ups' })).toBeTruthy();
     expect(screen.getByText('2 / 16')).toBeTruthy();
@@ -70,7 +71,7 @@ describe('tournament entries', () => {
     const paid = await agent.post('/v1/billing/local/confirm', { clientSecret: join.body.clientSecret, cardNumber: '4242 4242 4242 4242' });
     expect(paid.body.status).toBe('SUCCEEDED');
 
-    const { user } = await renderAt(server, `/tournaments/${t.id}/entries`, admin.discordName);
+    const { user } = await renderApp(`/tournaments/${t.id}/entries`, { server, as: admin.discordName });
     const list = await table('Sign-ups');
     await user.click(within(rowOf(list, payer.discordName)).getByRole('button', { name: `Options for ${payer.discordName}` }));
     await user.click(await screen.findByRole('menuitem', { name: 'Refund entry' }));
@@ -85,7 +86,7 @@ describe('tournament entries', () => {
     const t = await fx.tournament({ allowSignups: false, status: 'CLOSED', teamLimit: 2 });
     const captain = await fx.player();
     const team = await fx.team(t.id, captain.id, [], { name: 'Lone Wolves' });
-    const { user } = await renderAt(server, `/tournaments/${t.id}/entries`, admin.discordName);
+    const { user } = await renderApp(`/tournaments/${t.id}/entries`, { server, as: admin.discordName });
 
     expect(await screen.findByText('Sign-ups are turned off for this tournament: its entries are set by the staff.')).toBeTruthy();
     const search = screen.getByRole('searchbox', { name: 'Search entries' });
@@ -108,7 +109,7 @@ describe('tournament entries', () => {
     await fx.soloEntry(t.id, a.id);
     await fx.soloEntry(t.id, b.id);
     const player = await fx.player();
-    const { sent } = await renderAt(server, `/tournaments/${t.id}/entries`, player.discordName);
+    const { sent } = await renderApp(`/tournaments/${t.id}/entries`, { server, as: player.discordName });
 
     const list = await section('Standings');
     expect(within(list).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['#', 'NAME', 'WINS', 'LOSSES', '']);
@@ -124,7 +125,7 @@ describe('tournament entries', () => {
     const players = [];
     for (let i = 0; i < 27; i++) players.push(await fx.player());
     for (const p of players) await fx.soloEntry(t.id, p.id);
-    const { user } = await renderAt(server, `/tournaments/${t.id}/entries`);
+    const { user } = await renderApp(`/tournaments/${t.id}/entries`, { server });
 
     let list = await section('Standings');
     expect(within(list).getAllByRole('row')).toHaveLength(26);
@@ -140,7 +141,7 @@ describe('tournament entries', () => {
     const [a, b] = [await fx.player(), await fx.player()];
     await fx.soloEntry(t.id, a.id);
     await fx.soloEntry(t.id, b.id);
-    await renderAt(server, `/tournaments/${t.id}/entries`, admin.discordName);
+    await renderApp(`/tournaments/${t.id}/entries`, { server, as: admin.discordName });
 
     expect(await screen.findByRole('heading', { name: 'Sign-ups' })).toBeTruthy();
     expect(screen.getByText('Sign-ups are closed.')).toBeTruthy();
@@ -156,7 +157,7 @@ describe('tournament entries', () => {
     await fx.soloEntry(t.id, a.id);
     await fx.soloEntry(t.id, b.id);
     const team = await fx.team(t.id, a.id, [b.id], { name: 'Mixed Doubles' });
-    const { sent } = await renderAt(server, `/tournaments/${t.id}/entries`, (await fx.player()).discordName);
+    const { sent } = await renderApp(`/tournaments/${t.id}/entries`, { server, as: (await fx.player()).discordName });
 
     const teams = await section('Teams');
     expect(within(teams).getAllByRole('row')).toHaveLength(2);
@@ -170,20 +171,20 @@ describe('tournament entries', () => {
   });
 
   it('shows the not-found page for a tournament that does not exist, without an error notification', async () => {
-    await renderAt(server, '/tournaments/999999/entries', admin.discordName);
+    await renderApp('/tournaments/999999/entries', { server, as: admin.discordName });
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
     expect(screen.queryByText('An error occurred')).toBeNull();
   });
 
   it('shows staff the pairing view of a CLOSED SWITCHEROO and the signup view of an OPEN one', async () => {
     const closed = await fx.tournament({ tournamentType: 'SWITCHEROO', teamLimit: 2, status: 'CLOSED' });
-    await renderAt(server, `/tournaments/${closed.id}/entries`, admin.discordName);
+    await renderApp(`/tournaments/${closed.id}/entries`, { server, as: admin.discordName });
     const pairing = await screen.findByRole('region', { name: 'Pairing' });
     expect(await within(pairing).findByRole('heading', { name: 'TEAMS' })).toBeTruthy();
     expect(within(pairing).getByRole('heading', { name: 'ENTRIES' })).toBeTruthy();
 
     const open = await fx.tournament({ tournamentType: 'SWITCHEROO', teamLimit: 2 });
-    await renderAt(server, `/tournaments/${open.id}/entries`, admin.discordName);
+    await renderApp(`/tournaments/${open.id}/entries`, { server, as: admin.discordName });
     expect(await screen.findByRole('heading', { name: 'Sign-ups' })).toBeTruthy();
   });
 
@@ -193,10 +194,10 @@ describe('tournament entries', () => {
     for (const status of ['OPEN', 'CLOSED', 'ACTIVE'] as const) {
       const t = await fx.tournament({ tournamentType: 'SWITCHEROO', teamLimit: 2, status, signUpLimit: 16 });
       await fx.soloEntry(t.id, signedUp.id);
-      const { sent, location } = await renderAt(server, `/tournaments/${t.id}/entries`, player.discordName);
+      const { sent, path } = await renderApp(`/tournaments/${t.id}/entries`, { server, as: player.discordName });
       const list = status === 'ACTIVE' ? await section('Players') : await table('Entries');
       expect(within(list).getByText(signedUp.discordName)).toBeTruthy();
-      expect(location.history.at(-1)).toBe(`/tournaments/${t.id}/entries`);
+      expect(path()).toBe(`/tournaments/${t.id}/entries`);
       expect(sent.some((r) => r.includes('/entries/admin') || r.includes('/entries/switcheroo'))).toBe(false);
       if (status !== 'ACTIVE') expect(screen.getByText('1 of 16 places taken. Players are paired into teams when sign-ups close.')).toBeTruthy();
     }

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { teamInvites, teams } from '../../server/db/schema';
 import { startTestServer, type TestServer } from '../support/testServer';
-import { renderAt, TournamentFixtures } from './tournamentsHarness';
+import { renderApp } from '../support/renderApp';
+import { TournamentFixtures } from './tournamentFixtures';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -17,13 +18,13 @@ describe('team invites page', () => {
   afterAll(() => server.close());
 
   it('sends guests to /login', async () => {
-    const { location } = await renderAt(server, '/invites');
-    await waitFor(() => expect(location.history.at(-1)).toBe('/login'));
+    const { path } = await renderApp('/invites', { server });
+    await waitFor(() => expect(path()).toBe('/login'));
   });
 
   it('says when there is nothing to answer', async () => {
     const player = await fx.player();
-    await renderAt(server, '/invites', player.discordName);
+    await renderApp('/invites', { server, as: player.discordName });
     expect(await screen.findByText('You have no pending invites.')).toBeTruthy();
   });
 
@@ -32,7 +33,7 @@ describe('team invites page', () => {
     const [captain, invitee] = [await fx.player(), await fx.player()];
     const team = await fx.team(t.id, captain.id, [], { name: 'Blue Herons' });
     await fx.invite(team.id, invitee.id);
-    const { user } = await renderAt(server, '/invites', invitee.discordName);
+    const { user } = await renderApp('/invites', { server, as: invitee.discordName });
 
     const invite = await screen.findByRole('listitem', { name: 'Invite from Blue Herons' });
     expect(within(invite).getByText('B')).toBeTruthy();
@@ -49,7 +50,7 @@ describe('team invites page', () => {
     const [captain, invitee] = [await fx.player(), await fx.player()];
     const team = await fx.team(t.id, captain.id, [], { name: 'Red Kites' });
     await fx.invite(team.id, invitee.id);
-    const { user } = await renderAt(server, '/invites', invitee.discordName);
+    const { user } = await renderApp('/invites', { server, as: invitee.discordName });
 
     const invite = await screen.findByRole('listitem', { name: 'Invite from Red Kites' });
     await user.click(within(invite).getByRole('button', { name: 'Reject' }));
@@ -63,7 +64,7 @@ describe('team invites page', () => {
     const [captain, mate, invitee] = [await fx.player(), await fx.player(), await fx.player()];
     const team = await fx.team(t.id, captain.id, [], { name: 'Full House' });
     await fx.invite(team.id, invitee.id);
-    const { user } = await renderAt(server, '/invites', invitee.discordName);
+    const { user } = await renderApp('/invites', { server, as: invitee.discordName });
     const invite = await screen.findByRole('listitem', { name: 'Invite from Full House' });
     // Meanwhile the captain fills the last place.
     await fx.invite(team.id, mate.id);
@@ -80,7 +81,7 @@ describe('team invites page', () => {
     const invitee = await fx.player();
     const [team] = await server.database.db.insert(teams).values({ name: 'Season Sharks', transferMode: true }).returning();
     await server.database.db.insert(teamInvites).values({ teamId: team.id, userId: invitee.id, isTransfer: true });
-    await renderAt(server, '/invites', invitee.discordName);
+    await renderApp('/invites', { server, as: invitee.discordName });
     const invite = await screen.findByRole('listitem', { name: 'Invite from Season Sharks' });
     expect(within(invite).getByText('This team is in a season: joining needs admin approval.')).toBeTruthy();
     expect(within(invite).queryByRole('link')).toBeNull();

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { format } from 'date-fns';
 import { startTestServer, type TestServer } from '../support/testServer';
-import { renderAt, TournamentFixtures } from './tournamentsHarness';
+import { renderApp } from '../support/renderApp';
+import { TournamentFixtures } from './tournamentFixtures';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -21,7 +22,7 @@ describe('tournament lists', () => {
   const card = (title: string) => screen.getByRole('article', { name: title });
 
   it('says "No Upcoming Tournaments" when nothing is coming up, and links to all tournaments and the hall of fame', async () => {
-    await renderAt(server, '/tournaments');
+    await renderApp('/tournaments', { server });
     expect(await screen.findByText('No Upcoming Tournaments')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'All tournaments' }).getAttribute('href')).toBe('/tournaments/all');
     expect(screen.getByRole('link', { name: 'Hall of fame' }).getAttribute('href')).toBe('/tournaments/hall-of-fame');
@@ -34,7 +35,7 @@ describe('tournament lists', () => {
     const joined = await fx.tournament({ title: 'Already In', game: 'CODMW3' });
     await fx.soloEntry(joined.id, player.id);
     await fx.tournament({ title: 'Signups Off', allowSignups: false });
-    const { user, sent, location } = await renderAt(server, '/tournaments', player.discordName);
+    const { user, sent, path } = await renderApp('/tournaments', { server, as: player.discordName });
 
     await screen.findByRole('article', { name: 'Duty Calls' });
     expect(within(card('Duty Calls')).getByText('Free')).toBeTruthy();
@@ -54,13 +55,13 @@ describe('tournament lists', () => {
     expect(sent).toContain('GET /v1/tournament/upcoming?game=ROCKETLEAGUE');
 
     await user.click(within(card('Rocket Night')).getByRole('button', { name: 'REGISTER' }));
-    await waitFor(() => expect(location.history.at(-1)).toBe(`/tournaments/${rl.id}/details`));
+    await waitFor(() => expect(path()).toBe(`/tournaments/${rl.id}/details`));
   });
 
   it('shows staff the ENTRIES button on every card', async () => {
     const admin = await fx.player({ role: 'ADMIN' });
     const t = await fx.tournament({ title: 'Staff View' });
-    await renderAt(server, '/tournaments', admin.discordName);
+    await renderApp('/tournaments', { server, as: admin.discordName });
     await screen.findByRole('article', { name: 'Staff View' });
     expect(within(card('Staff View')).getByRole('link', { name: 'ENTRIES' }).getAttribute('href')).toBe(`/tournaments/${t.id}/entries`);
   });
@@ -68,7 +69,7 @@ describe('tournament lists', () => {
   it('pages through all tournaments with the page size the server answers', async () => {
     const active = await fx.tournament({ title: 'Live Now', status: 'ACTIVE', startDate: Date.now() + 400 * DAY });
     for (let i = 0; i < 11; i++) await fx.tournament({ title: `Filler ${i}`, startDate: Date.now() - (i + 10) * DAY });
-    const { user, sent } = await renderAt(server, '/tournaments/all');
+    const { user, sent } = await renderApp('/tournaments/all', { server });
 
     await screen.findByRole('article', { name: 'Live Now' });
     expect(within(card('Live Now')).getByRole('link', { name: 'BRACKET' }).getAttribute('href')).toBe(`/tournaments/${active.id}`);
@@ -97,7 +98,7 @@ describe('tournament lists', () => {
       winningEntryName: 'Pair Team',
     });
     await fx.tournament({ title: 'Guest Crown', status: 'COMPLETED', winningEntryId: null, winningEntryName: 'Predefined Heroes' });
-    await renderAt(server, '/tournaments/hall-of-fame');
+    await renderApp('/tournaments/hall-of-fame', { server });
 
     const tableEl = await screen.findByRole('table');
     expect(within(tableEl).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['NAME', 'TYPE', 'END DATE', 'WINNER']);

@@ -3,7 +3,8 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { eq } from 'drizzle-orm';
 import { temporaryTeams } from '../../server/db/schema';
 import { startTestServer, type TestServer } from '../support/testServer';
-import { renderAt, TournamentFixtures } from './tournamentsHarness';
+import { renderApp } from '../support/renderApp';
+import { TournamentFixtures } from './tournamentFixtures';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -25,7 +26,7 @@ describe('tournament team page', () => {
     const [captain, mate] = [await fx.player({ katanaRank: 1534 }), await fx.player({ katanaRank: 1200 })];
     const team = await fx.team(t.id, captain.id, [mate.id], { name: 'Zebra Squad' });
     await server.database.db.update(temporaryTeams).set({ wins: 3, losses: 1 }).where(eq(temporaryTeams.id, team.id));
-    await renderAt(server, `/tournaments/${t.id}/${team.id}`);
+    await renderApp(`/tournaments/${t.id}/${team.id}`, { server });
 
     const r = await roster();
     expect(screen.getByRole('heading', { name: 'Zebra Squad', level: 1 })).toBeTruthy();
@@ -48,7 +49,7 @@ describe('tournament team page', () => {
     const t = await fx.tournament({ tournamentType: 'SWITCHEROO', teamLimit: 2 });
     const captain = await fx.player();
     const team = await fx.team(t.id, captain.id, [], { freeSubstitutes: ['Ghost Rider'] });
-    await renderAt(server, `/tournaments/${t.id}/${team.id}`);
+    await renderApp(`/tournaments/${t.id}/${team.id}`, { server });
     await roster();
     const sub = screen.getByRole('listitem', { name: 'Free substitute Ghost Rider' });
     expect(within(sub).getByLabelText('Rank ???')).toBeTruthy();
@@ -62,7 +63,7 @@ describe('tournament team page', () => {
     const agent = await server.agent().signIn(captain.discordName);
     // The last member leaves: the team is locked for good.
     expect((await agent.delete(`/v1/tournament/temporary-team/${team.id}/members`)).body).toEqual({ locked: true });
-    await renderAt(server, `/tournaments/${t.id}/${team.id}`, captain.discordName);
+    await renderApp(`/tournaments/${t.id}/${team.id}`, { server, as: captain.discordName });
     expect(await screen.findByText('All members have left this team.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Manage Team|Leave Team/ })).toBeNull();
   });
@@ -72,28 +73,28 @@ describe('tournament team page', () => {
     const [captain, mate, outsider] = [await fx.player(), await fx.player(), await fx.player()];
     const admin = await fx.player({ role: 'OWNER' });
     const team = await fx.team(t.id, captain.id, [mate.id]);
-    const buttons = () => screen.queryAllByRole('button').map((b) => b.textContent);
+    const buttons = () => within(screen.getByRole('main')).queryAllByRole('button').map((b) => b.textContent);
     const path = `/tournaments/${t.id}/${team.id}`;
 
-    await renderAt(server, path, captain.discordName);
+    await renderApp(path, { server, as: captain.discordName });
     await roster();
     expect(buttons()).toEqual(['Manage Team', 'Leave Team']);
-    await renderAt(server, path, mate.discordName);
+    await renderApp(path, { server, as: mate.discordName });
     await roster();
     expect(buttons()).toEqual(['Leave Team']);
-    await renderAt(server, path, outsider.discordName);
+    await renderApp(path, { server, as: outsider.discordName });
     await roster();
     expect(buttons()).toEqual([]);
-    await renderAt(server, path, admin.discordName);
+    await renderApp(path, { server, as: admin.discordName });
     await roster();
     expect(buttons()).toEqual(['Manage Team (Admin)']);
 
     for (const status of ['CLOSED', 'ACTIVE', 'COMPLETED'] as const) {
       await fx.setStatus(t.id, status);
-      await renderAt(server, path, captain.discordName);
+      await renderApp(path, { server, as: captain.discordName });
       await roster();
       expect(buttons()).toEqual([]);
-      await renderAt(server, path, admin.discordName);
+      await renderApp(path, { server, as: admin.discordName });
       await roster();
       expect(buttons()).toEqual([]);
     }
@@ -103,7 +104,7 @@ describe('tournament team page', () => {
     const t = await fx.tournament({ teamLimit: 2 });
     const [captain, mate] = [await fx.player(), await fx.player()];
     const team = await fx.team(t.id, captain.id, [mate.id], { name: 'Short Stay' });
-    const { user } = await renderAt(server, `/tournaments/${t.id}/${team.id}`, mate.discordName);
+    const { user } = await renderApp(`/tournaments/${t.id}/${team.id}`, { server, as: mate.discordName });
 
     await user.click(await screen.findByRole('button', { name: 'Leave Team' }));
     const confirm = await screen.findByRole('dialog', { name: 'Leave Team' });
@@ -123,13 +124,13 @@ describe('tournament team page', () => {
   it('shows not found for a team of another tournament', async () => {
     const [a, b] = [await fx.tournament({ teamLimit: 2 }), await fx.tournament({ teamLimit: 2 })];
     const team = await fx.team(a.id, (await fx.player()).id);
-    await renderAt(server, `/tournaments/${b.id}/${team.id}`);
+    await renderApp(`/tournaments/${b.id}/${team.id}`, { server });
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
   });
 
   it('shows not found, without an error notification, for a team that does not exist (or was disbanded)', async () => {
     const t = await fx.tournament({ teamLimit: 2 });
-    await renderAt(server, `/tournaments/${t.id}/999999`);
+    await renderApp(`/tournaments/${t.id}/999999`, { server });
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
     expect(screen.queryByText('An error occurred')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();

@@ -9,7 +9,7 @@ import {
   SEASON_TYPES,
   WINNING_TEAMS,
 } from '../../domain/constants';
-import { Id, Millis, NonBlank, Paged } from './common';
+import { Count, DateMillis, Id, Millis, NonBlank, Paged } from './common';
 import { TeamMember, TeamSummary } from './team';
 
 export const SeasonType = enums(SEASON_TYPES);
@@ -55,17 +55,17 @@ export const Division = type({
 });
 export type Division = Infer<typeof Division>;
 
-/** The eight playoff due dates (§3), all required by the season dialog (§5). */
-const DueDates = {
-  round1DueBy: Millis,
-  round2DueBy: Millis,
-  losers1DueBy: Millis,
-  losers2DueBy: Millis,
-  losers3DueBy: Millis,
-  winnersFinalDueBy: Millis,
-  losersFinalDueBy: Millis,
-  grandFinalDueBy: Millis,
-};
+/** The eight playoff due dates (§3), all required by the season dialog (§5): `Millis` in answers, `DateMillis` in bodies. */
+const dueDates = <T>(date: T) => ({
+  round1DueBy: date,
+  round2DueBy: date,
+  losers1DueBy: date,
+  losers2DueBy: date,
+  losers3DueBy: date,
+  winnersFinalDueBy: date,
+  losersFinalDueBy: date,
+  grandFinalDueBy: date,
+});
 
 /**
  * A season (§3): GET /v1/season/{id}, /latest, /{id}/preview, and the items of the paged lists.
@@ -89,7 +89,7 @@ export const Season = type({
   divisions: array(Division),
   /** The saved division splits: team counts per division, Division 1 first, zeros dropped. */
   divisionSplits: array(integer()),
-  ...DueDates,
+  ...dueDates(Millis),
 });
 export type Season = Infer<typeof Season>;
 
@@ -105,18 +105,18 @@ const Text = (most: number) => size(NonBlank, 1, most);
 /** POST /v1/season and PATCH /v1/season/{id}: every field of the add/edit season dialog (§5). */
 export const SeasonBody = object({
   name: Text(120),
-  startDate: Millis,
+  startDate: DateMillis,
   playoffWeeks: max(min(integer(), 1), SEASON_MAX_GROUP_STAGE_WEEKS),
   entryFee: max(min(number(), 0), PAYMENT_MAX_EUROS),
   prizePoolInfo: Text(500),
   seasonInfo: Text(5000),
   published: optional(boolean()),
-  ...DueDates,
+  ...dueDates(DateMillis),
 });
 export type SeasonBody = Infer<typeof SeasonBody>;
 
-/** PATCH /v1/season/{id}/division-splits: team counts per division (zeros are dropped on save). */
-export const DivisionSplitsBody = object({ divisionSplits: size(array(min(integer(), 0)), 1, 32) });
+/** PATCH /v1/season/{id}/division-splits: team counts per division (zeros are dropped on save), 1 to 32 of them. */
+export const DivisionSplitsBody = object({ divisionSplits: size(array(Count), 1, 32) });
 export type DivisionSplitsBody = Infer<typeof DivisionSplitsBody>;
 
 /**
