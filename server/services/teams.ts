@@ -1,9 +1,7 @@
-import { asc, count, desc, eq, ilike, and, ne, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
+import { asc, count, desc, eq, ilike, and } from 'drizzle-orm';
+import type { Db } from '../db/client';
 import { teams } from '../db/schema';
-import { conflict, notFound } from '../http/errors';
-import type { AdminTeamPatch, TeamSummary } from '../../src/api/contract/team';
-import { LEAGUE_TEAM } from '../../src/domain/messages';
+import type { TeamSummary } from '../../src/api/contract/team';
 import { likePattern } from './users';
 
 export type TeamRow = typeof teams.$inferSelect;
@@ -33,33 +31,4 @@ export async function listTeams(db: Db, opts: { offset: number; perPage: number;
     db.select({ total: count() }).from(teams).where(where),
   ]);
   return { rows, total: Number(total) };
-}
-
-/**
- * Staff edit of a league team's name and record (PATCH /v1/team/{id}/admin). League team names are unique
- * (case-insensitive, locked teams included: their names still show in old seasons and matches); the row is locked so
- * two edits of one team apply one after the other.
- */
-export async function adminEditTeam(db: Db, id: number, patch: AdminTeamPatch): Promise<TeamSummary> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(teams).where(eq(teams.id, id)).for('update');
-    if (!row) throw notFound(LEAGUE_TEAM.notFound);
-    const set: AdminTeamPatch = { ...patch };
-    if (patch.name !== undefined) {
-      set.name = patch.name.trim();
-      if (await isLeagueTeamNameTaken(tx, set.name, id)) throw conflict(LEAGUE_TEAM.nameTaken);
-    }
-    if (Object.keys(set).length === 0) return toTeamSummary(row);
-    const [updated] = await tx.update(teams).set(set).where(eq(teams.id, id)).returning();
-    return toTeamSummary(updated);
-  });
-}
-
-async function isLeagueTeamNameTaken(db: Db | Tx, name: string, exceptId: number): Promise<boolean> {
-  const [taken] = await db
-    .select({ id: teams.id })
-    .from(teams)
-    .where(and(ne(teams.id, exceptId), sql`lower(${teams.name}) = lower(${name})`))
-    .limit(1);
-  return taken !== undefined;
 }

@@ -158,7 +158,7 @@ export const ROUTE_TABLE: Record<string, Row> = {
   'DELETE /v1/billing/remove-team/:seasonId/:teamId': row('staff', '/v1/billing/remove-team/{season}/{leagueTeam}'),
   'POST /v1/billing/refund-entry/:seasonId/:teamId': row('staff', '/v1/billing/refund-entry/{season}/{leagueTeam}'),
   // Admin teams and site images (issue 14).
-  'PATCH /v1/team/:id/admin': row('staff', undefined, {}),
+  'PATCH /v1/team/:id/admin': row('staff', '/v1/team/{leagueTeam}/admin', {}),
   'GET /v1/admin/images': row('public'),
   'POST /v1/admin/homepage': row('staff'),
   'POST /v1/admin/season-image': row('staff'),
