@@ -37,6 +37,8 @@ const SeasonsPage = onDemand(() => import('../features/seasons/SeasonsPage'), 'S
 const SeasonPage = onDemand(() => import('../features/seasons/SeasonPage'), 'SeasonPage');
 const SeasonTeamsPage = onDemand(() => import('../features/seasons/SeasonTeamsPage'), 'SeasonTeamsPage');
 const AdminSeasonsPage = onDemand(() => import('../features/admin/seasons/AdminSeasonsPage'), 'AdminSeasonsPage');
+const AdminTeamsPage = onDemand(() => import('../features/admin/teams/AdminTeamsPage'), 'AdminTeamsPage');
+const AdminImagesPage = onDemand(() => import('../features/admin/images/AdminImagesPage'), 'AdminImagesPage');
 
 type Access = 'all' | 'user' | Role[];
 
@@ -74,6 +76,9 @@ export const ROUTES: { path: string; component: ComponentType; access: Access }[
   { path: '/admin/incomplete', component: IncompletePage, access: STAFF_ROLES },
   { path: '/admin/overdue', component: OverduePage, access: STAFF_ROLES },
   { path: '/admin/seasons', component: AdminSeasonsPage, access: STAFF_ROLES },
+  { path: '/admin/teams', component: AdminTeamsPage, access: STAFF_ROLES },
+  { path: '/admin/teams/:id', component: AdminTeamsPage, access: STAFF_ROLES },
+  { path: '/admin/images', component: AdminImagesPage, access: STAFF_ROLES },
   { path: '/admin/tournaments', component: AdminTournamentsPage, access: STAFF_ROLES },
   { path: '/admin/tournaments/:id/maps', component: MapsAndModesPage, access: STAFF_ROLES },
   { path: '/admin/tournaments/:id/entries', component: DefinedEntriesPage, access: STAFF_ROLES },
