@@ -295,6 +295,9 @@ export const LEAGUE_TEAM = {
   count: (field: string) => `${field} must be a whole number of at least 0`,
 } as const;
 
+/** An upload of 5MB or more (the admin Images screen checks before sending; the server answers the same). */
+export const IMAGE_TOO_LARGE = 'The image must be under 5MB';
+
 /** Refusals of the SWITCHEROO pairing save (POST /v1/tournament/{id}/switcheroo/teams). */
 export const PAIRING = {
   notClosed: 'Players can only be paired into teams while the tournament is closed',
