@@ -93,4 +93,17 @@ describe('/admin/images', () => {
     expect(lastRequest('POST', '/v1/admin/season-image')).toBeUndefined();
     expect(screen.queryByText(SUCCESS.imageUpdated.title)).toBeNull();
   });
+
+  it('shows the server’s refusal of a file that only claims to be an image, and keeps the current preview', async () => {
+    const { user } = await renderApp('/admin/images', { server, as: 'AdminAce' });
+    const slot = await screen.findByRole('region', { name: 'Tournament Image' });
+    const disguised = new File(['<html><script>alert(1)</script></html>'], 'fake.png', { type: 'image/png' });
+
+    await user.upload(within(slot).getByLabelText('Tournament Image file'), disguised);
+
+    expect(await screen.findByText('Please upload a PNG, JPEG, GIF or WebP image')).toBeTruthy();
+    expect(screen.queryByText(SUCCESS.imageUpdated.title)).toBeNull();
+    expect(await uploaded('TOURNAMENT_IMAGE')).toBeUndefined();
+    expect(within(slot).getByRole('img', { name: 'Current Tournament Image' }).getAttribute('src')).toBe('/tournament-banner.svg');
+  });
 });
