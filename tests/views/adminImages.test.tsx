@@ -106,4 +106,23 @@ describe('/admin/images', () => {
     expect(await uploaded('TOURNAMENT_IMAGE')).toBeUndefined();
     expect(within(slot).getByRole('img', { name: 'Current Tournament Image' }).getAttribute('src')).toBe('/tournament-banner.svg');
   });
+
+  it('shows the season, tournament and league images on the site once uploaded', async () => {
+    const { user } = await renderApp('/admin/images', { server, as: 'AdminAce' });
+    for (const label of ['Season Image', 'Tournament Image', 'League Info Image']) {
+      await user.upload(within(await screen.findByRole('region', { name: label })).getByLabelText(`${label} file`), png(`${label}.png`));
+      await waitFor(() => expect(within(screen.getByRole('region', { name: label })).queryByRole('img', { name: `Current ${label}` })?.getAttribute('src')).toMatch(/^\/v1\/images\//));
+    }
+    const [season, tournament, league] = await Promise.all(['SEASON_IMAGE', 'TOURNAMENT_IMAGE', 'LEAGUE_INFO_IMAGE'].map(uploaded));
+
+    await renderApp('/seasons', { server });
+    const card = (await screen.findAllByRole('article'))[0];
+    expect(card.querySelector('img')?.getAttribute('src')).toBe(season);
+
+    await renderApp('/tournaments/all', { server });
+    await waitFor(() => expect(document.querySelector(`img[src="${tournament}"]`)).not.toBeNull());
+
+    await renderApp('/league', { server });
+    expect((await screen.findByRole('img', { name: 'Clutch League' })).getAttribute('src')).toBe(league);
+  });
 });
