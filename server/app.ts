@@ -29,6 +29,7 @@ import { billingRoutes } from './routes/billing';
 import { matchRoutes } from './routes/matches';
 import { switcherooRoutes } from './routes/switcheroo';
 import { seasonRoutes } from './routes/seasons';
+import { seasonMatchRoutes } from './routes/seasonMatches';
 import { siteImageRoutes } from './routes/siteImages';
 import { adminTeamRoutes } from './routes/adminTeams';
 
@@ -94,6 +95,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   matchRoutes(app, db, config);
   switcherooRoutes(app, db);
   seasonRoutes(app, db, config);
+  seasonMatchRoutes(app, db, config);
   siteImageRoutes(app, db);
   adminTeamRoutes(app, db);
 

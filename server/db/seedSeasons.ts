@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Tx } from './client';
 import { seasonDivisions, seasonEntries, seasonMatches, seasons, teams } from './schema';
 import { prng, type Rng } from './demoData';
@@ -89,6 +89,7 @@ async function seedSeason(tx: Tx, rng: Rng, seed: SeasonSeed, today: number, tea
     await createPlayoffs(tx, season);
     await playPlayoffs(tx, rng, season.id, seed.playoffsPlayed);
   }
+  if (seed.seasonType !== 'COMPLETE') await leaveReports(tx, season.id, seed.seasonType === 'PLAYOFFS' ? 'PLAYOFF' : 'GROUP_STAGE');
   await tx.update(seasons).set({ seasonType: seed.seasonType }).where(eq(seasons.id, season.id));
 }
 
@@ -127,5 +128,33 @@ async function playPlayoffs(tx: Tx, rng: Rng, seasonId: number, count: number) {
       const [scoreA, scoreB] = score(rng);
       return { matchNumber: next.number, scoreA, scoreB };
     });
+  }
+}
+
+/**
+ * Captains' reports on matches still to decide, so the match page and the admin queues have rows on a fresh start:
+ * per season, the first two ready matches disputed (the captains reported different winners) and the next two
+ * half-reported (team A's captain only). The undecided matches whose day is over are the overdue ones.
+ */
+async function leaveReports(tx: Tx, seasonId: number, matchType: 'GROUP_STAGE' | 'PLAYOFF') {
+  const ready = await tx
+    .select({ id: seasonMatches.id })
+    .from(seasonMatches)
+    .where(
+      and(
+        eq(seasonMatches.seasonId, seasonId),
+        eq(seasonMatches.matchType, matchType),
+        eq(seasonMatches.live, true),
+        isNull(seasonMatches.winningTeam),
+        isNotNull(seasonMatches.teamAId),
+        isNotNull(seasonMatches.teamBId),
+      ),
+    )
+    .orderBy(asc(seasonMatches.dueByDate), asc(seasonMatches.id))
+    .limit(4);
+  for (const [i, { id }] of ready.entries()) {
+    const report =
+      i < 2 ? { teamAScoreA: 3, teamAScoreB: 1, teamBScoreA: 1, teamBScoreB: 3, dispute: true } : { teamAScoreA: 3, teamAScoreB: 2 };
+    await tx.update(seasonMatches).set(report).where(eq(seasonMatches.id, id));
   }
 }

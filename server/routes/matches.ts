@@ -18,7 +18,7 @@ import { listQueue, QUEUE_KINDS, type QueueKind } from '../services/matchQueues'
  * The score body with the form's wording: a missing or non-numeric score is "Please enter a valid score",
  * a whole number outside 0–3 is "Score must be between 0 and 3".
  */
-function parseScores(body: unknown): ScoreBody {
+export function parseScores(body: unknown): ScoreBody {
   const input = (body ?? {}) as Record<string, unknown>;
   for (const field of ['entryAScore', 'entryBScore']) {
     const value = input[field];

@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { requireRole, requireUser, STAFF } from '../auth/plugin';
-import { badRequest } from '../http/errors';
-import { boolQuery, idParam, pageQuery } from '../http/validate';
-import { banUser, listPlayers, listUsersForAdmin, searchInvitees, toAdminUserRow, toUser } from '../services/users';
-import { VALIDATION } from '../../src/domain/messages';
+import { badRequest, notFound } from '../http/errors';
+import { boolQuery, idParam, pageQuery, parse } from '../http/validate';
+import { banUser, editUserRecord, findUser, listPlayers, listUsersForAdmin, searchInvitees, toAdminUserRow, toUser } from '../services/users';
+import { changeStaffRole, listStaff } from '../services/staff';
+import { AdminUserPatch, StaffPatch } from '../../src/api/contract/user';
+import { USER_ADMIN, VALIDATION } from '../../src/domain/messages';
 
 export function userRoutes(app: FastifyInstance, db: Db, config: Config) {
   /** PLAYER RANKS (public): paged, searchable, optional freeAgent filter. */
@@ -38,5 +40,35 @@ export function userRoutes(app: FastifyInstance, db: Db, config: Config) {
     const search = typeof raw === 'string' ? raw.trim().slice(0, 100) : '';
     if (!search) throw badRequest(VALIDATION.staffSearch);
     return searchInvitees(db, search, viewer.id);
+  });
+
+  /** The Staff screen (ADMIN/OWNER): ADMIN and OWNER users, owners first; paged and searchable. */
+  app.get('/v1/user/staff', async (request) => {
+    requireRole(request, STAFF);
+    const page = pageQuery(request.query);
+    const { rows, total } = await listStaff(db, page);
+    return { pageNo: page.pageNo, pageSize: page.perPage, total, results: rows.map(toAdminUserRow) };
+  });
+
+  /** Sets a user's staff role (OWNER only, never their own, never the last OWNER); answers the updated row. */
+  app.patch('/v1/user/staff/:id', async (request) => {
+    const actor = requireRole(request, STAFF);
+    const id = idParam((request.params as { id: string }).id);
+    const { role } = parse(StaffPatch, request.body);
+    return toAdminUserRow(await changeStaffRole(db, actor, id, role));
+  });
+
+  /** A player's public record. */
+  app.get('/v1/user/:id', async (request) => {
+    const row = await findUser(db, idParam((request.params as { id: string }).id));
+    if (!row) throw notFound(USER_ADMIN.notFound);
+    return toUser(row);
+  });
+
+  /** Staff correct a player's record (Activision ID, KR, wins, losses, medals; KR may come alone). */
+  app.patch('/v1/user/:id', async (request) => {
+    requireRole(request, STAFF);
+    const id = idParam((request.params as { id: string }).id);
+    return toAdminUserRow(await editUserRecord(db, id, parse(AdminUserPatch, request.body)));
   });
 }

@@ -254,7 +254,7 @@ export async function loadDivisionBracket(conn: Conn, divisionId: number): Promi
  * Writes a changed bracket back: only the matches the engine changed, a match whose teams changed (or that was
  * voided) re-opened with its scores cleared. `clearAll` clears every match's scores (the bracket reset).
  */
-async function saveDivisionBracket(tx: Tx, loaded: LoadedDivisionBracket, next: Bracket, clearAll = false) {
+export async function saveDivisionBracket(tx: Tx, loaded: LoadedDivisionBracket, next: Bracket, clearAll = false) {
   const changed = new Set(diffBrackets(loaded.bracket, next));
   for (const m of next.matches) {
     const row = loaded.rows[m.number - 1];

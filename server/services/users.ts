@@ -2,10 +2,10 @@ import { and, asc, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import type { AdminUserRow, User, UserInfo } from '../../src/api/contract/user';
+import type { AdminUserPatch, AdminUserRow, User, UserInfo } from '../../src/api/contract/user';
 import { USER_ADMIN } from '../../src/domain/messages';
 import { revokeAllForUser } from '../auth/sessions';
-import { conflict, forbidden, notFound } from '../http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -39,6 +39,10 @@ export const toAdminUserRow = (row: UserRow): AdminUserRow => ({ ...toUser(row),
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
 export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** The users lists' search: the Discord name or the Activision ID contains `search` (no condition when blank). */
+export const nameOrTagMatches = (search: string) =>
+  search ? or(ilike(users.discordName, likePattern(search)), ilike(users.battleTag, likePattern(search))) : undefined;
+
 export async function findUser(db: Db, id: number): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
@@ -52,9 +56,7 @@ export async function listPlayers(
   const where = and(
     eq(users.banned, false),
     opts.freeAgent === undefined ? undefined : eq(users.freeAgent, opts.freeAgent),
-    opts.search
-      ? or(ilike(users.discordName, likePattern(opts.search)), ilike(users.battleTag, likePattern(opts.search)))
-      : undefined,
+    nameOrTagMatches(opts.search),
   );
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -82,9 +84,7 @@ export async function findUserByName(db: Db, name: string): Promise<UserRow | un
 
 /** The admin users list: every user, banned ones included, by name; search matches the name or the Activision ID. */
 export async function listUsersForAdmin(db: Db, opts: { offset: number; perPage: number; search: string }) {
-  const where = opts.search
-    ? or(ilike(users.discordName, likePattern(opts.search)), ilike(users.battleTag, likePattern(opts.search)))
-    : undefined;
+  const where = nameOrTagMatches(opts.search);
   const [rows, [{ total }]] = await Promise.all([
     db
       .select()
@@ -114,6 +114,19 @@ export async function banUser(db: Db, config: Config, actor: UserRow, targetId: 
     await revokeAllForUser(tx, config, targetId);
     return row;
   });
+}
+
+/**
+ * Staff correct a player's record (PATCH /v1/user/{id}): only the fields sent change; a blank Activision ID clears
+ * it. An empty body is refused.
+ */
+export async function editUserRecord(db: Db, targetId: number, patch: AdminUserPatch): Promise<UserRow> {
+  const changes = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as AdminUserPatch;
+  if (Object.keys(changes).length === 0) throw badRequest(USER_ADMIN.nothingToEdit);
+  if (changes.battleTag !== undefined) changes.battleTag = changes.battleTag?.trim() || null;
+  const [row] = await db.update(users).set(changes).where(eq(users.id, targetId)).returning();
+  if (!row) throw notFound(USER_ADMIN.notFound);
+  return row;
 }
 
 /** How many players the invitee search answers at most. */

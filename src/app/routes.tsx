@@ -37,6 +37,8 @@ const SeasonsPage = onDemand(() => import('../features/seasons/SeasonsPage'), 'S
 const SeasonPage = onDemand(() => import('../features/seasons/SeasonPage'), 'SeasonPage');
 const SeasonTeamsPage = onDemand(() => import('../features/seasons/SeasonTeamsPage'), 'SeasonTeamsPage');
 const AdminSeasonsPage = onDemand(() => import('../features/admin/seasons/AdminSeasonsPage'), 'AdminSeasonsPage');
+const AdminUsersPage = onDemand(() => import('../features/admin/users/AdminUsersPage'), 'AdminUsersPage');
+const AdminStaffPage = onDemand(() => import('../features/admin/staff/AdminStaffPage'), 'AdminStaffPage');
 const AdminTeamsPage = onDemand(() => import('../features/admin/teams/AdminTeamsPage'), 'AdminTeamsPage');
 const AdminImagesPage = onDemand(() => import('../features/admin/images/AdminImagesPage'), 'AdminImagesPage');
 
@@ -76,6 +78,8 @@ export const ROUTES: { path: string; component: ComponentType; access: Access }[
   { path: '/admin/incomplete', component: IncompletePage, access: STAFF_ROLES },
   { path: '/admin/overdue', component: OverduePage, access: STAFF_ROLES },
   { path: '/admin/seasons', component: AdminSeasonsPage, access: STAFF_ROLES },
+  { path: '/admin/users', component: AdminUsersPage, access: STAFF_ROLES },
+  { path: '/admin/staff', component: AdminStaffPage, access: STAFF_ROLES },
   { path: '/admin/teams', component: AdminTeamsPage, access: STAFF_ROLES },
   { path: '/admin/teams/:id', component: AdminTeamsPage, access: STAFF_ROLES },
   { path: '/admin/images', component: AdminImagesPage, access: STAFF_ROLES },

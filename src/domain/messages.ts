@@ -284,6 +284,12 @@ export const USER_ADMIN = {
   banSelf: 'You cannot ban yourself',
   banOwner: 'An owner cannot be banned',
   banStaff: 'Only an owner can ban a member of staff',
+  nothingToEdit: 'Please change at least one field',
+  ownerOnly: 'Only an owner can change the staff team',
+  ownRole: 'You cannot change your own role',
+  bannedStaff: 'A banned user cannot join the staff team',
+  lastOwner: 'The last owner cannot be demoted or removed from the staff team',
+  roleStep: (from: string, to: string) => `A ${from} cannot be made ${to} in one step: promote them to ADMIN first`,
 } as const;
 
 /** Refusals of the league team admin edit (PATCH /v1/team/{id}/admin); the Edit Team dialog shows them as is. */
@@ -324,4 +330,15 @@ export const SEASON_ERRORS = {
       : `The grand finals of ${divisions} divisions are still to be decided`,
   dueBeforeStart: 'Every due date must be on or after the season start date',
   grandFinalNotLast: 'The grand final must be due last',
+} as const;
+
+/** League match refusals (server 4xx; the match page shows them as is). */
+export const SEASON_MATCH_ERRORS = {
+  notFound: 'Match not found',
+  groupNotFound: 'Group not found',
+  notCaptain: "Only a captain of this match's teams can submit its score",
+  groupNotInPlay: 'Group match scores can only be submitted while the season is in its group stages',
+  playoffNotInPlay: 'Playoff match scores can only be submitted while the season is in its playoffs',
+  groupResultNotInPlay: 'Group match results can only be set while the season is in its group stages',
+  playoffResultNotInPlay: 'Playoff match results can only be set while the season is in its playoffs',
 } as const;

@@ -157,6 +157,22 @@ export const ROUTE_TABLE: Record<string, Row> = {
   'POST /v1/billing/join-season/:seasonId/:teamId': row('captain', '/v1/billing/join-season/{season}/{leagueTeam}', { termsAccepted: true }),
   'DELETE /v1/billing/remove-team/:seasonId/:teamId': row('staff', '/v1/billing/remove-team/{season}/{leagueTeam}'),
   'POST /v1/billing/refund-entry/:seasonId/:teamId': row('staff', '/v1/billing/refund-entry/{season}/{leagueTeam}'),
+  // ── League play (issue 12): season matches, their queues and Test Elo ──
+  'GET /v1/match/division/:divisionId': row('public'),
+  'GET /v1/match/group/:groupId': row('public'),
+  'GET /v1/match/dispute': row('staff'),
+  'GET /v1/match/incomplete': row('staff'),
+  'GET /v1/match/overdue': row('staff'),
+  'PUT /v1/match/test-increase': row('staff', undefined, { teamAScore: 3, teamBScore: 1, kr: 1000, averageKr: 1100 }),
+  'PUT /v1/match/test-decrease': row('staff', undefined, { teamAScore: 3, teamBScore: 1, kr: 1000, averageKr: 1100 }),
+  'GET /v1/match/:id': row('public'),
+  'POST /v1/match/:id': row('user', undefined, { entryAScore: 2, entryBScore: 1 }),
+  'POST /v1/match/:id/admin': row('staff', undefined, { entryAScore: 2, entryBScore: 1 }),
+  // Admin users and staff (issue 14)
+  'GET /v1/user/staff': row('staff'),
+  'PATCH /v1/user/staff/:id': row('staff', '/v1/user/staff/{victim}', { role: 'ADMIN' }, { admin: 403 }),
+  'GET /v1/user/:id': row('public', '/v1/user/{player}'),
+  'PATCH /v1/user/:id': row('staff', '/v1/user/{victim}', {}),
   // Admin teams and site images (issue 14).
   'PATCH /v1/team/:id/admin': row('staff', '/v1/team/{leagueTeam}/admin', {}),
   'GET /v1/admin/images': row('public'),

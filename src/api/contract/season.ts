@@ -3,6 +3,8 @@ import {
   DIVISION_TYPES,
   MATCH_POSITIONS,
   PAYMENT_MAX_EUROS,
+  SCORE_MAX,
+  SCORE_MIN,
   SEASON_MATCH_TYPES,
   SEASON_MAX_GROUP_STAGE_WEEKS,
   SEASON_ROUND_TYPES,
@@ -11,6 +13,8 @@ import {
 } from '../../domain/constants';
 import { Count, DateMillis, Id, Millis, NonBlank, Paged } from './common';
 import { TeamMember, TeamSummary } from './team';
+import type { MatchFacts } from '../../domain/matchRules';
+import { seasonMatchFacts } from '../../domain/season/seasonMatchFacts';
 
 export const SeasonType = enums(SEASON_TYPES);
 export type SeasonType = Infer<typeof SeasonType>;
@@ -171,3 +175,69 @@ export const DivisionDetail = type({
   elimMatches: array(SeasonMatch),
 });
 export type DivisionDetail = Infer<typeof DivisionDetail>;
+
+// ── League play (issue 12): the match page, the admin queues and Test Elo ─────────────────────────────────────────
+
+/**
+ * GET /v1/match/{id} (and the answer of the score calls): one league match with what the match page needs.
+ * `viewerSide` is the side the signed-in viewer plays on (null: spectator, staff, guest); `viewerIsCaptain` says
+ * whether they captain it (only captains report league scores). `live` is false for a Grand Final 2 that is not
+ * needed; a bye side has no team.
+ */
+export const SeasonMatchView = type({
+  ...SeasonMatch.schema,
+  seasonType: SeasonType,
+  live: boolean(),
+  teamABye: boolean(),
+  teamBBye: boolean(),
+  viewerSide: nullable(enums(['A', 'B'])),
+  viewerIsCaptain: boolean(),
+});
+export type SeasonMatchView = Infer<typeof SeasonMatchView>;
+
+/** GET /v1/match/division/{divisionId} and /v1/match/group/{groupId}: every match, the page splits Completed and Pending. */
+export const SeasonMatchList = array(SeasonMatch);
+export type SeasonMatchList = Infer<typeof SeasonMatchList>;
+
+/**
+ * A row of the admin queues' Season matches table (GET /v1/match/dispute|incomplete|overdue): SEASON, DUE BY,
+ * TEAM A, TEAM B; teamASubmitted/teamBSubmitted mark "(submitted)" or "(pending)" on the incomplete screen.
+ */
+export const SeasonQueueMatch = type({
+  id: Id,
+  season: type({ id: Id, name: string() }),
+  dueByDate: nullable(Millis),
+  teamA: nullable(type({ id: Id, name: string() })),
+  teamB: nullable(type({ id: Id, name: string() })),
+  teamASubmitted: boolean(),
+  teamBSubmitted: boolean(),
+  matchType: SeasonMatchType,
+  roundType: RoundType,
+  matchNumber: nullable(integer()),
+});
+export type SeasonQueueMatch = Infer<typeof SeasonQueueMatch>;
+export const SeasonQueuePage = Paged(SeasonQueueMatch);
+export type SeasonQueuePage = Infer<typeof SeasonQueuePage>;
+
+/** The highest KR a request may carry (Test Elo): far above any real rank, low enough to stay a safe integer. */
+export const KR_MAX = 100_000;
+const MapScore = max(min(integer(), SCORE_MIN), SCORE_MAX);
+
+/**
+ * PUT /v1/match/test-increase and /test-decrease (admin Test Elo): the two team scores, one player's KR and the
+ * opposing team's average KR. Answers the calculated rank (TestEloAnswer): increase for a player of the side that
+ * scored higher, decrease for the other side.
+ */
+export const TestEloBody = object({
+  teamAScore: MapScore,
+  teamBScore: MapScore,
+  kr: max(min(integer(), 0), KR_MAX),
+  averageKr: max(min(number(), 0), KR_MAX),
+});
+export type TestEloBody = Infer<typeof TestEloBody>;
+export const TestEloAnswer = integer();
+export type TestEloAnswer = Infer<typeof TestEloAnswer>;
+
+/** The facts the shared match rules (src/domain/matchRules.ts) read, from a league match as the API answers it. */
+export const seasonMatchViewFacts = (m: SeasonMatchView): MatchFacts =>
+  seasonMatchFacts({ ...m, teamAId: m.teamA?.id ?? null, teamBId: m.teamB?.id ?? null });

@@ -1,5 +1,5 @@
 import { boolean, integer, literal, max, min, nullable, number, object, optional, size, string, type, type Infer } from 'superstruct';
-import { Count, Id, Millis, Role, TeamRole } from './common';
+import { CleanText, Count, Id, Millis, Role, TeamRole } from './common';
 
 /** A player as every screen sees them. */
 export const User = type({
@@ -44,10 +44,10 @@ export const OwnProfilePatch = object({
 });
 export type OwnProfilePatch = Infer<typeof OwnProfilePatch>;
 
-/** PATCH /v1/user/{id} — an admin edits a player (katanaRank may be sent alone). */
+/** PATCH /v1/user/{id} — staff edit a player (katanaRank may be sent alone); an empty battleTag clears it. */
 export const AdminUserPatch = object({
-  battleTag: optional(nullable(size(string(), 0, 64))),
-  katanaRank: optional(max(min(number(), 0), 100000)),
+  battleTag: optional(nullable(size(CleanText, 0, 64))),
+  katanaRank: optional(max(min(integer(), 0), 100000)),
   wins: optional(Count),
   losses: optional(Count),
   gold: optional(Count),
