@@ -30,6 +30,8 @@ import { matchRoutes } from './routes/matches';
 import { switcherooRoutes } from './routes/switcheroo';
 import { seasonRoutes } from './routes/seasons';
 import { seasonMatchRoutes } from './routes/seasonMatches';
+import { siteImageRoutes } from './routes/siteImages';
+import { adminTeamRoutes } from './routes/adminTeams';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -94,6 +96,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   switcherooRoutes(app, db);
   seasonRoutes(app, db, config);
   seasonMatchRoutes(app, db, config);
+  siteImageRoutes(app, db);
+  adminTeamRoutes(app, db);
 
   const indexHtml = config.staticDir ? join(config.staticDir, 'index.html') : null;
   const serveSpa = !!indexHtml && existsSync(indexHtml);

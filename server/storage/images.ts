@@ -6,6 +6,7 @@ import { images, siteImages, socialPosts, teams, temporaryTeams, tournaments, us
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { idParam } from '../http/validate';
 import { LOGO_MAX_BYTES } from '../../src/domain/constants';
+import { IMAGE_TOO_LARGE } from '../../src/domain/messages';
 
 /** The formats an upload may be, told by their first bytes (the declared type is the client's word, not proof). */
 const SIGNATURES: { type: string; matches: (b: Buffer) => boolean }[] = [
@@ -74,7 +75,7 @@ export async function readImageUpload(request: FastifyRequest): Promise<{ data: 
     if (file.fieldname !== FILE_FIELD) throw badRequest(`Please send the image in the form field "${FILE_FIELD}"`);
     if (!UPLOAD_TYPES.has(file.mimetype)) throw badRequest(UNSUPPORTED);
     const data = await file.toBuffer();
-    if (file.file.truncated) throw badRequest('The image must be under 5MB');
+    if (file.file.truncated) throw badRequest(IMAGE_TOO_LARGE);
     if (data.length === 0) throw badRequest('The image is empty');
     // Stored with the type its bytes prove, so an HTML page or a script-carrying SVG labelled image/png is refused.
     const contentType = sniffImageType(data);

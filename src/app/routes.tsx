@@ -47,6 +47,8 @@ const DivisionMatchesPage = onDemand(() => import('../features/league/SeasonMatc
 const GroupMatchesPage = onDemand(() => import('../features/league/SeasonMatchesPage'), 'GroupMatchesPage');
 const LeagueMatchPage = onDemand(() => import('../features/matches/LeagueMatchPage'), 'LeagueMatchPage');
 const TestEloPage = onDemand(() => import('../features/admin/testElo/TestEloPage'), 'TestEloPage');
+const AdminTeamsPage = onDemand(() => import('../features/admin/teams/AdminTeamsPage'), 'AdminTeamsPage');
+const AdminImagesPage = onDemand(() => import('../features/admin/images/AdminImagesPage'), 'AdminImagesPage');
 
 type Access = 'all' | 'user' | Role[];
 
@@ -95,6 +97,9 @@ export const ROUTES: { path: string; component: ComponentType; access: Access }[
   { path: '/admin/users', component: AdminUsersPage, access: STAFF_ROLES },
   { path: '/admin/staff', component: AdminStaffPage, access: STAFF_ROLES },
   { path: '/admin/test-elo', component: TestEloPage, access: STAFF_ROLES },
+  { path: '/admin/teams', component: AdminTeamsPage, access: STAFF_ROLES },
+  { path: '/admin/teams/:id', component: AdminTeamsPage, access: STAFF_ROLES },
+  { path: '/admin/images', component: AdminImagesPage, access: STAFF_ROLES },
   { path: '/admin/tournaments', component: AdminTournamentsPage, access: STAFF_ROLES },
   { path: '/admin/tournaments/:id/maps', component: MapsAndModesPage, access: STAFF_ROLES },
   { path: '/admin/tournaments/:id/entries', component: DefinedEntriesPage, access: STAFF_ROLES },

@@ -302,6 +302,18 @@ export const USER_ADMIN = {
   roleStep: (from: string, to: string) => `A ${from} cannot be made ${to} in one step: promote them to ADMIN first`,
 } as const;
 
+/** Refusals of the league team admin edit (PATCH /v1/team/{id}/admin); the Edit Team dialog shows them as is. */
+export const LEAGUE_TEAM = {
+  notFound: 'Team not found',
+  nameTaken: 'A team with this name already exists',
+  teamName: 'Please enter a team name',
+  teamNameTooLong: 'Team names can be at most 40 characters',
+  count: (field: string) => `${field} must be a whole number of at least 0`,
+} as const;
+
+/** An upload of 5MB or more (the admin Images screen checks before sending; the server answers the same). */
+export const IMAGE_TOO_LARGE = 'The image must be under 5MB';
+
 /** Refusals of the SWITCHEROO pairing save (POST /v1/tournament/{id}/switcheroo/teams). */
 export const PAIRING = {
   notClosed: 'Players can only be paired into teams while the tournament is closed',

@@ -178,4 +178,13 @@ export const ROUTE_TABLE: Record<string, Row> = {
   'PATCH /v1/user': row('user', undefined, {}),
   'GET /v1/team/:id': row('public'),
   'DELETE /v1/team/:id/members': row('user'),
+  // Admin teams and site images (issue 14).
+  'PATCH /v1/team/:id/admin': row('staff', '/v1/team/{leagueTeam}/admin', {}),
+  'GET /v1/admin/images': row('public'),
+  'POST /v1/admin/homepage': row('staff'),
+  'POST /v1/admin/season-image': row('staff'),
+  'POST /v1/admin/tournament-image': row('staff'),
+  'POST /v1/admin/league-info-image': row('staff'),
+  'POST /v1/admin/title-logo': row('staff'),
+  'POST /v1/admin/logo': row('staff'),
 };

@@ -208,11 +208,17 @@ export class Agent {
   fetch: typeof globalThis.fetch = async (input, init) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
     const headers = new Headers(init?.headers);
+    let payload = init?.body as string | Buffer | undefined | null;
+    if (init?.body instanceof FormData) {
+      const form = await multipartBody(init.body);
+      payload = form.payload;
+      headers.set('content-type', form.contentType);
+    }
     const res = await this.raw({
       method: (init?.method ?? 'GET') as InjectOptions['method'],
       url: url.pathname + url.search,
       headers: Object.fromEntries(headers.entries()),
-      ...(init?.body !== undefined && init?.body !== null ? { payload: init.body as string } : {}),
+      ...(payload !== undefined && payload !== null ? { payload } : {}),
     });
     const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body);
     const outHeaders = new Headers();
@@ -221,4 +227,37 @@ export class Agent {
     }
     return new Response(res.status === 204 || res.status === 304 ? null : text, { status: res.status, headers: outHeaders });
   };
+}
+
+/** Encodes a FormData as a browser would send it (multipart/form-data), for uploads from the SPA in view tests. */
+async function multipartBody(form: FormData): Promise<{ payload: Buffer; contentType: string }> {
+  const boundary = `----clutchview${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of form.entries()) {
+    if (typeof value === 'string') {
+      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    } else {
+      const data = Buffer.from(await blobBytes(value));
+      parts.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.name}"\r\nContent-Type: ${value.type || 'application/octet-stream'}\r\n\r\n`,
+        ),
+        data,
+        Buffer.from('\r\n'),
+      );
+    }
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** A Blob's bytes: jsdom's Blob may lack arrayBuffer(), so its FileReader reads it there. */
+function blobBytes(blob: Blob): Promise<ArrayBuffer> {
+  if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(blob);
+  });
 }

@@ -5,6 +5,8 @@ import { Link, useLocation } from 'wouter';
 import { NAV_ITEMS } from './navItems';
 import { ProfileMenu } from './ProfileMenu';
 import { lazyNamed } from '../../ui/onDemand';
+import { SITE_ARTWORK } from '../../ui/siteArtwork';
+import { useSiteImage } from '../../ui/siteImages';
 import classes from './Layout.module.css';
 
 // The drawer (with Mantine's modal machinery) is code for narrow screens only: it loads on the first press of the burger.
@@ -14,6 +16,8 @@ export function Header() {
   const [location] = useLocation();
   const [opened, { toggle, close }] = useDisclosure(false);
   const [mobileNavLoaded, setMobileNavLoaded] = useState(false);
+  const logo = useSiteImage('LOGO') ?? SITE_ARTWORK.LOGO!;
+  const titleLogo = useSiteImage('TITLE_LOGO');
   return (
     <header className={classes.header}>
       <div className={classes.headerInner}>
@@ -28,7 +32,15 @@ export function Header() {
           size="sm"
         />
         <Link href="/" className={classes.brand} aria-label="Clutch home">
-          CLU<span>T</span>CH
+          <img src={logo} alt="" className={classes.logo} />
+          {/* The uploaded header banner (356x27) replaces the lettering. */}
+          {titleLogo ? (
+            <img src={titleLogo} alt="" className={classes.titleLogo} />
+          ) : (
+            <span className={classes.lettering}>
+              CLU<span>T</span>CH
+            </span>
+          )}
         </Link>
         <nav className={classes.nav} aria-label="Main">
           {NAV_ITEMS.map((item) => (

@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { AspectRatio, Button, Group, Image, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { PageTitle } from '../../ui/PageTitle/PageTitle';
 import { SITE } from '../../ui/siteLinks';
+import { useSiteImage } from '../../ui/siteImages';
 import groupsImage from './league-groups.svg';
 import explainerVideo from './league-explainer.webm';
 import explainerPoster from './league-explainer-poster.webp';
@@ -16,10 +17,13 @@ const VIDEO_STEPS = [
 
 /** League info: the explainer video, the groups image, the chat-community and schedule links. */
 export function LeaguePage() {
+  // The league info image (800x163) heads the page once staff upload one; the page's own artwork stays below.
+  const infoImage = useSiteImage('LEAGUE_INFO_IMAGE');
   return (
     <>
       <PageTitle>The League</PageTitle>
       <Stack gap="lg">
+        {infoImage && <Image src={infoImage} alt="Clutch League" maw={800} w="100%" mx="auto" radius="md" />}
         <Text>
           Clutch League seasons run in two stages. Teams are split into divisions and play a group stage (Group A and
           Group B); the best teams of each division then meet in a double-elimination playoff bracket.

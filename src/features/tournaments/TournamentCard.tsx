@@ -4,6 +4,8 @@ import type { Tournament } from '../../api/contract/tournament';
 import { GAME_LABELS } from '../../domain/constants';
 import { formatDate } from '../../domain/dates';
 import { isStaffRole, useSessionUser } from '../../ui/session';
+import { SITE_ARTWORK } from '../../ui/siteArtwork';
+import { useSiteImage } from '../../ui/siteImages';
 import { registrationState } from '../../domain/tournamentRules';
 import { entriesCount, formatFee, typeLabel } from './format';
 import { RegistrationBadge } from './registration/RegistrationBadge';
@@ -15,13 +17,14 @@ import classes from './TournamentCard.module.css';
  */
 export function TournamentCard({ tournament: t }: { tournament: Tournament }) {
   const user = useSessionUser();
+  const defaultImage = useSiteImage('TOURNAMENT_IMAGE');
   const [, navigate] = useLocation();
   const details = `/tournaments/${t.id}/details`;
   const registration = registrationState(t, Date.now());
   return (
     <Card withBorder radius="md" padding="lg" className={classes.card} component="article" aria-label={t.title}>
       <Card.Section component={Link} href={details} aria-label={`${t.title} details`} tabIndex={-1}>
-        <Image src={t.graphicUrl} fallbackSrc="/tournament-banner.svg" h={140} alt="" />
+        <Image src={t.graphicUrl ?? defaultImage} fallbackSrc={SITE_ARTWORK.TOURNAMENT_IMAGE!} h={140} alt="" />
       </Card.Section>
       <Stack gap={6} mt="md" className={classes.body}>
         <Group justify="space-between" wrap="nowrap" align="start">

@@ -2,6 +2,8 @@ import { Anchor, Badge, Button, Grid, Group, Image, Paper, Stack, Text, Title } 
 import { Link } from 'wouter';
 import type { Tournament } from '../../../api/contract/tournament';
 import { useSessionUser } from '../../../ui/session';
+import { SITE_ARTWORK } from '../../../ui/siteArtwork';
+import { useSiteImage } from '../../../ui/siteImages';
 import { GAME_LABELS } from '../../../domain/constants';
 import { TournamentActions } from './TournamentActions';
 import { TournamentInfoTable } from './TournamentInfoTable';
@@ -16,10 +18,11 @@ interface TournamentDetailProps {
 /** The tournament detail: banner, texts, rules link, info table, the actions and the viewer's team. */
 export function TournamentDetail({ tournament: t, reload }: TournamentDetailProps) {
   const user = useSessionUser();
+  const defaultImage = useSiteImage('TOURNAMENT_IMAGE');
   return (
     <Stack gap="lg">
       <title>{`${t.title} · Clutch`}</title>
-      <Image src={t.graphicUrl} fallbackSrc="/tournament-banner.svg" alt={`${t.title} banner`} className={classes.banner} radius="md" />
+      <Image src={t.graphicUrl ?? defaultImage} fallbackSrc={SITE_ARTWORK.TOURNAMENT_IMAGE!} alt={`${t.title} banner`} className={classes.banner} radius="md" />
       <Group justify="space-between" align="start" wrap="wrap" gap="md">
         <Stack gap={4}>
           <Title order={1} fz={{ base: 26, sm: 34 }}>

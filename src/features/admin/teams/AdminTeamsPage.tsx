@@ -1,0 +1,73 @@
+import { Button, Group } from '@mantine/core';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { Link, useParams } from 'wouter';
+import { TeamSummary } from '../../../api/contract/team';
+import { ADMIN_TEAMS_ENDPOINT } from '../../../api/endpoints/adminTeams';
+import { SUCCESS } from '../../../domain/messages';
+import { notifyError, notifySuccess } from '../../../ui/notify';
+import { PagedTable } from '../../../ui/PagedTable/PagedTable';
+import { usePagedList } from '../../../ui/PagedTable/usePagedList';
+import { PageTitle } from '../../../ui/PageTitle/PageTitle';
+import { parseId } from '../../../ui/routeParams';
+import { Trophies } from '../../../ui/Trophies/Trophies';
+import { useMachineWith } from '../../../ui/useMachineWith';
+import { adminTeamsMachine } from '../../../../machines/adminTeamsMachine';
+import { EditTeamModal } from './EditTeamModal';
+
+const column = createColumnHelper<TeamSummary>();
+
+function teamColumns(onEdit: (team: TeamSummary) => void) {
+  return [
+    column.accessor('name', { header: 'NAME' }),
+    column.accessor('wins', { header: 'WINS' }),
+    column.accessor('losses', { header: 'LOSSES' }),
+    column.display({ id: 'trophies', header: 'TROPHIES', cell: ({ row }) => <Trophies {...row.original} /> }),
+    column.display({
+      id: 'actions',
+      header: '',
+      cell: ({ row }) => (
+        <Group gap="xs" wrap="nowrap" justify="flex-end">
+          <Button component={Link} href={`/teams/${row.original.id}`} size="xs" variant="light" aria-label={`View ${row.original.name}`}>
+            VIEW
+          </Button>
+          <Button size="xs" variant="default" onClick={() => onEdit(row.original)} aria-label={`Edit ${row.original.name}`}>
+            Edit
+          </Button>
+        </Group>
+      ),
+    }),
+  ];
+}
+
+/** /admin/teams and /admin/teams/{id} (that team's Edit Team dialog open): the searchable league teams table. */
+export function AdminTeamsPage() {
+  const openId = parseId(useParams<{ id?: string }>().id);
+  const list = usePagedList(ADMIN_TEAMS_ENDPOINT, TeamSummary, { perPage: 10 });
+  const [snapshot, send] = useMachineWith(adminTeamsMachine, {
+    input: { openId },
+    actions: {
+      notifySaved: () => notifySuccess(SUCCESS.teamEdited),
+      reportError: (_, { error }) => notifyError(error),
+      reload: () => list.reload(),
+    },
+  });
+  const columns = useMemo(() => teamColumns((team) => send({ type: 'edit.open', team })), [send]);
+  const { team } = snapshot.context;
+  const open = snapshot.matches('editing') || snapshot.matches('saving');
+  return (
+    <>
+      <PageTitle documentTitle="Teams">Teams</PageTitle>
+      <PagedTable list={list} columns={columns} searchPrompt="Search Teams" showTotal getRowId={(t) => String(t.id)} />
+      {open && team && (
+        <EditTeamModal
+          key={team.id}
+          team={team}
+          busy={snapshot.matches('saving')}
+          onSubmit={(body) => send({ type: 'edit.submit', body })}
+          onClose={() => send({ type: 'edit.close' })}
+        />
+      )}
+    </>
+  );
+}
