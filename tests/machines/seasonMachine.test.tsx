@@ -123,9 +123,18 @@ describe('the season lifecycle through the admin screens', () => {
       await waitFor(() => expect(screen.getAllByRole('button', { name: /^Options for / })).toHaveLength(1));
     }
     async function menuItems() {
-      await app.user.click(screen.getByRole('button', { name: `Options for ${NAME}` }));
-      // jsdom never finishes Mantine's opening transition, so the items count as hidden.
-      const menu = await screen.findByRole('menu', { hidden: true });
+      // jsdom never finishes Mantine's opening transition, so the items count as hidden. On a loaded machine the
+      // first click can land while the previous screen's dialog is still closing: open again until the menu shows.
+      let menu!: HTMLElement;
+      await waitFor(
+        async () => {
+          if (!screen.queryByRole('menu', { hidden: true })) {
+            await app.user.click(screen.getByRole('button', { name: `Options for ${NAME}` }));
+          }
+          menu = screen.getByRole('menu', { hidden: true });
+        },
+        { timeout: 15_000 },
+      );
       const items = (await within(menu).findAllByRole('menuitem', { hidden: true })).map((i) => i.textContent ?? '');
       await app.user.keyboard('{Escape}');
       return items;
