@@ -41,7 +41,16 @@ export function AddPlayerCardDialog({ busy, onSubmit, onClose }: AddPlayerCardDi
           <TextInput label="Name" withAsterisk maxLength={80} {...form.getInputProps('name')} />
           <NumberInput label="Rank" withAsterisk min={0} allowDecimal={false} allowNegative={false} {...form.getInputProps('rank')} />
           <TextInput label="Twitter Handle" withAsterisk maxLength={16} placeholder="@handle" {...form.getInputProps('twitterHandle')} />
-          <FileInput label="Image" withAsterisk accept="image/*" clearable placeholder="Select an image" value={file} onChange={pick} />
+          <FileInput
+            label="Image"
+            withAsterisk
+            accept="image/*"
+            clearable
+            placeholder="Select an image"
+            value={file}
+            onChange={pick}
+            fileInputProps={{ 'aria-label': 'Image file' }}
+          />
           {preview && <Image src={preview} alt="Image preview" h={180} fit="contain" radius="sm" bg="dark.7" />}
           <Group justify="flex-end" mt="md">
             <Button variant="default" onClick={onClose} disabled={busy}>
