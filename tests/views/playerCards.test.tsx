@@ -5,6 +5,7 @@ import { playerCards } from '../../server/db/schema';
 import { ERRORS, VALIDATION } from '../../src/domain/messages';
 import { renderApp } from '../support/renderApp';
 import { startTestServer, type TestServer } from '../support/testServer';
+import { PNG } from '../server/tournaments.fixtures';
 
 configure({ asyncUtilTimeout: 5000 });
 let server: TestServer;
@@ -14,9 +15,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server?.close());
 
-/** A 1x1 PNG. */
-const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
-const png = () => new File([PNG], 'card.png', { type: 'image/png' });
+const png = () => new File([new Uint8Array(PNG)], 'card.png', { type: 'image/png' });
 const db = () => server.database.db;
 const cardsNamed = (name: string) => db().select().from(playerCards).where(eq(playerCards.name, name));
 const cards = () => screen.findAllByRole('article');
