@@ -91,6 +91,22 @@ describe('PLAYER CARDS', () => {
     expect(stored).toMatchObject({ rank: 0, twitterHandle: 'rookie_star', pictureUrl: expect.stringMatching(/^\/v1\/images\/\d+$/) });
   });
 
+  it("shows the server's refusal of a file that is not an image and leaves no card behind", async () => {
+    const { user } = await renderApp('/admin/player-cards', { server, as: 'AdminAce' });
+    await user.click(await screen.findByRole('button', { name: 'Add Player Card' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Player Card' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Fake Picture');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Rank' }), '9');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Twitter Handle' }), 'fakepic');
+    await user.upload(within(dialog).getByLabelText('Image file'), new File(['<html></html>'], 'fake.png', { type: 'image/png' }));
+
+    await user.click(within(dialog).getByRole('button', { name: 'Add Player Card' }));
+
+    expect(await screen.findByText('Please upload a PNG, JPEG, GIF or WebP image')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Add Player Card' })).toBeTruthy();
+    await waitFor(async () => expect(await cardsNamed('Fake Picture')).toEqual([]));
+  });
+
   it('deletes a card from its hover icon after confirming', async () => {
     const [card] = await db().insert(playerCards).values({ name: 'Doomed Card', rank: 0, twitterHandle: 'doomed' }).returning();
     const { user } = await renderApp('/admin/player-cards', { server, as: 'AdminAce' });
