@@ -187,4 +187,10 @@ export const ROUTE_TABLE: Record<string, Row> = {
   'POST /v1/admin/league-info-image': row('staff'),
   'POST /v1/admin/title-logo': row('staff'),
   'POST /v1/admin/logo': row('staff'),
+
+  // Player cards (issue 13): anyone reads, staff add and delete.
+  'GET /v1/admin/player-cards': row('public'),
+  'POST /v1/admin/player-card': row('staff', undefined, {}),
+  'PATCH /v1/admin/player-card/:id/image': row('staff'),
+  'DELETE /v1/admin/player-card/:id': row('staff'),
 };
