@@ -125,7 +125,7 @@ describe('bracket reads', () => {
 
       // A write through the second instance reaches the first.
       const otherAdmin = await new Agent(second).signIn(await createAdmin(server.db));
-      const reset = await otherAdmin.post(`/v1/tournament/${f.tournamentId}/reset`, {});
+      const reset = await otherAdmin.post(`/v1/tournament/${f.tournamentId}/reset`);
       expect(reset.status).toBe(204);
       const firstView = await read(server.agent(), fresh.headers.etag as string);
       expect(firstView.status).toBe(200);
