@@ -174,7 +174,8 @@ async function load(port: number, path: string, opts: { connections: number; unt
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     while (opts.until()) {
       const t0 = performance.now();
-      const res = await call(agent, port, 'GET', path, opts.headers);
+      // As a browser does: the bracket may answer gzipped.
+      const res = await call(agent, port, 'GET', path, { 'accept-encoding': 'gzip', ...opts.headers });
       latencies.push(performance.now() - t0);
       statuses[res.status] = (statuses[res.status] ?? 0) + 1;
       bytes = res.bytes || bytes;

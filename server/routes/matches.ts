@@ -10,7 +10,7 @@ import { VALIDATION } from '../../src/domain/messages';
 import { SCORE_MAX, SCORE_MIN } from '../../src/domain/constants';
 import { resetTournament } from '../services/brackets';
 import { getTournamentMatch } from '../services/matchReadModel';
-import { createBracketReadCache, etagMatches } from '../services/bracketReadCache';
+import { acceptsGzip, createBracketReadCache, etagMatches } from '../services/bracketReadCache';
 import { changeMatchEntries, setMatchResult, submitScore } from '../services/matchResults';
 import { listQueue, QUEUE_KINDS, type QueueKind } from '../services/matchQueues';
 
@@ -41,15 +41,19 @@ export function matchRoutes(app: FastifyInstance, db: Db, config: Config) {
   /**
    * The whole bracket (public, the same for every viewer). Large brackets are megabytes, so the answer carries an
    * ETag from the tournament's bracket version: a client that polls with If-None-Match gets 304 after one indexed
-   * read, before anything is built; a 200 is served from the serialized body kept per version.
+   * read, before anything is built; a 200 is served from the serialized body kept per version, gzipped (once per
+   * version) for a client that accepts it.
    */
   app.get('/v1/tournament/:id/match', async (request, reply) => {
     const { tournamentId } = params(request.params);
     const etag = await brackets.etag(tournamentId);
-    reply.header('cache-control', 'no-cache').header('etag', etag).type('application/json; charset=utf-8');
+    const vary = reply.getHeader('vary');
+    reply.header('cache-control', 'no-cache').header('etag', etag).header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
+    reply.type('application/json; charset=utf-8');
     if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    const { body } = await brackets.body(tournamentId, etag);
-    return reply.send(body);
+    const cached = await brackets.body(tournamentId, etag);
+    if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(cached.body);
+    return reply.header('content-encoding', 'gzip').send(cached.gzipped);
   });
 
   /** One match (public), with its tournament and the viewer's side. */

@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { gzip as gzipCallback } from 'node:zlib';
 import type { Db } from '../db/client';
 import { listTournamentMatches } from './matchReadModel';
 import { bracketVersion } from './tournamentStore';
@@ -12,7 +14,11 @@ import { bracketVersion } from './tournamentStore';
 export interface BracketBody {
   etag: string;
   body: Buffer;
+  /** The same body gzipped once per version (zlib works on the thread pool, not the event loop). */
+  gzipped: Buffer;
 }
+
+const gzip = promisify(gzipCallback);
 
 /** Bounds: a few brackets, and never more than this many bytes of JSON (a 4,096-entry bracket is ~5 MB). */
 const MAX_ENTRIES = 16;
@@ -23,6 +29,14 @@ const FORMAT = 1;
 /** The ETag of a bracket version: the tournament's creation time keeps it unique across re-created databases. */
 export function bracketEtag(tournamentId: number, v: { version: number; createdAt: number }): string {
   return `W/"b${FORMAT}-${tournamentId}-${v.createdAt.toString(36)}-${v.version}"`;
+}
+
+/** Whether an Accept-Encoding header accepts gzip (absent or `gzip;q=0` does not). */
+export function acceptsGzip(header: string | undefined): boolean {
+  return !!header && header.split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    return coding.trim() === 'gzip' && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
+  });
 }
 
 /** Whether an If-None-Match header (one tag, a list, or `*`) matches `etag` (weak comparison, RFC 9110 §13.1.2). */
@@ -40,20 +54,22 @@ export function createBracketReadCache(db: Db) {
   let bytes = 0;
 
   const remember = (key: string, value: BracketBody) => {
-    if (value.body.length > MAX_BYTES) return;
+    const size = (v: BracketBody) => v.body.length + v.gzipped.length;
+    if (size(value) > MAX_BYTES) return;
     entries.set(key, value);
-    bytes += value.body.length;
+    bytes += size(value);
     for (const [oldest, old] of entries) {
       if (entries.size <= MAX_ENTRIES && bytes <= MAX_BYTES) break;
       entries.delete(oldest);
-      bytes -= old.body.length;
+      bytes -= size(old);
     }
   };
 
   const build = async (tournamentId: number, etag: string): Promise<BracketBody> => {
     // Read after the version: the rows are at least as new as the version they are filed under, never older.
     const matches = await listTournamentMatches(db, tournamentId);
-    return { etag, body: Buffer.from(JSON.stringify(matches)) };
+    const body = Buffer.from(JSON.stringify(matches));
+    return { etag, body, gzipped: await gzip(body, { level: 6 }) };
   };
 
   return {

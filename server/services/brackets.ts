@@ -10,7 +10,7 @@ import type { Bracket, SlotSource } from '../../src/domain/bracket/types';
 import { teamSize } from '../../src/domain/tournamentRules';
 import { MATCH_ERRORS } from '../../src/domain/messages';
 import { assertTournamentTransition } from '../../machines/tournamentMachine';
-import { getTournament, lockTournament, type TournamentRow } from './tournamentStore';
+import { lockTournament, type TournamentRow } from './tournamentStore';
 import {
   chunks,
   CLEARED_RESULT,
@@ -114,7 +114,8 @@ function sourceColumns(source: SlotSource) {
  * @throws 404 when the tournament does not exist; 409 with fewer than 2 entrants.
  */
 export async function generateTournamentBracket(tx: Tx, tournamentId: number): Promise<void> {
-  const t = await getTournament(tx, tournamentId);
+  // Locked (and its bracket version bumped) here too, so no caller can store a bracket the cached read would miss.
+  const t = await lockTournament(tx, tournamentId);
   const candidates = await bracketCandidates(tx, t);
   if (candidates.length < 2) {
     const unpaired = t.tournamentType === 'SWITCHEROO' && candidates.every((c) => c.kind === 'defined');

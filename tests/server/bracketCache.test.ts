@@ -58,6 +58,18 @@ describe('bracket reads', () => {
     expect(guest.body).toEqual(JSON.parse(JSON.stringify(await listTournamentMatches(server.db, f.tournamentId))));
   });
 
+  it('sends the body gzipped to a client that accepts it', async () => {
+    const { gunzipSync } = await import('node:zlib');
+    const plain = await read(server.agent());
+    const res = await server.app.inject({ method: 'GET', url: url(), headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(gunzipSync(res.rawPayload).toString())).toEqual(plain.body);
+    const refused = await server.app.inject({ method: 'GET', url: url(), headers: { 'accept-encoding': 'gzip;q=0' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+  });
+
   it('a result changes the ETag and the body; the old ETag gets the new bracket', async () => {
     const before = await read(server.agent());
     const match = openMatch(before.body);
