@@ -349,10 +349,10 @@ function writeResults(results: Record<string, Stats> | null) {
       return `| ${stem} | ${cells.join(' | ')} |`;
     }).filter((row, i, rows) => rows.indexOf(row) === i),
     '',
-    'Body sizes: ' +
+    'Bytes on the wire per 200 (the client sends `accept-encoding: gzip` as a browser does; only the new server gzips): ' +
       names
         .filter((n) => n.includes('bracket 200'))
-        .map((n) => `${n.split(' (')[0]} ${Math.max(...labels.map((l) => all[l].results[n]?.bytes ?? 0)) / 1e6} MB`)
+        .map((n) => `${n.split(' (')[0]}: ${labels.map((l) => `${l} ${Math.round((all[l].results[n]?.bytes ?? 0) / 1e3)} kB`).join(', ')}`)
         .join('; ') +
       '.',
     '',
