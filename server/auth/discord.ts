@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
+import { bumpBracketsOfUsers } from '../services/tournamentStore';
 
 type DiscordConfig = NonNullable<Config['discord']>;
 
@@ -62,6 +63,7 @@ export async function upsertDiscordUser(db: Db, profile: DiscordUser, ownerIds: 
       .set({ discordName, picture, ...(role ? { role } : {}) })
       .where(eq(users.id, existing.id))
       .returning();
+    if (existing.discordName !== discordName || existing.picture !== picture) await bumpBracketsOfUsers(db, [existing.id]);
     return row;
   }
   const [row] = await db

@@ -163,6 +163,12 @@ export const tournaments = pgTable(
     winningEntryId: integer('winning_entry_id'),
     winningEntryName: text('winning_entry_name'),
     discordCleanedAt: ms('discord_cleaned_at'),
+    /**
+     * Bumped by every transaction that locks the tournament for a change (`lockTournament`) and by changes to the
+     * names, pictures and ranks of its players: the bracket read's ETag and cache key (docs/decisions.md,
+     * "Bracket reads (issue 10)").
+     */
+    bracketVersion: integer('bracket_version').notNull().default(0),
     createdAt: ms('created_at').notNull().default(now),
   },
   (t) => [index('tournaments_status_idx').on(t.status), index('tournaments_start_idx').on(t.startDate)],

@@ -11,6 +11,7 @@ import { csrfTokenFor, verifyAccessToken } from '../auth/tokens';
 import { forbidden, unauthorized } from '../http/errors';
 import { PAGE_CSP_BASE } from '../http/securityHeaders';
 import { findUserByName, toUserInfo, type UserRow } from '../services/users';
+import { bumpBracketsOfUsers } from '../services/tournamentStore';
 import { idParam } from '../http/validate';
 import { isStaff } from '../auth/plugin';
 
@@ -137,6 +138,7 @@ export function authRoutes(app: FastifyInstance, db: Db, config: Config) {
       picture = body?.avatar ? `https://cdn.discordapp.com/avatars/${user.discordId}/${body.avatar}.png` : null;
     }
     await db.update(users).set({ picture }).where(eq(users.id, id));
+    if (picture !== user.picture) await bumpBracketsOfUsers(db, [id]);
     return { picture };
   });
 

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { validate } from 'superstruct';
 import type { Config } from '../config';
@@ -10,7 +9,8 @@ import { MatchEntriesPatch, ScoreBody } from '../../src/api/contract/tournament'
 import { VALIDATION } from '../../src/domain/messages';
 import { SCORE_MAX, SCORE_MIN } from '../../src/domain/constants';
 import { resetTournament } from '../services/brackets';
-import { getTournamentMatch, listTournamentMatches } from '../services/matchReadModel';
+import { getTournamentMatch } from '../services/matchReadModel';
+import { acceptsGzip, createBracketReadCache, etagMatches } from '../services/bracketReadCache';
 import { changeMatchEntries, setMatchResult, submitScore } from '../services/matchResults';
 import { listQueue, QUEUE_KINDS, type QueueKind } from '../services/matchQueues';
 
@@ -36,18 +36,24 @@ const params = (raw: unknown) => {
 };
 
 export function matchRoutes(app: FastifyInstance, db: Db, config: Config) {
+  const brackets = createBracketReadCache(db);
+
   /**
-   * The whole bracket (public). Large brackets are a few hundred kB, so the answer carries an ETag: a client that
-   * polls with If-None-Match gets 304 while nothing changed.
+   * The whole bracket (public, the same for every viewer). Large brackets are megabytes, so the answer carries an
+   * ETag from the tournament's bracket version: a client that polls with If-None-Match gets 304 after one indexed
+   * read, before anything is built; a 200 is served from the serialized body kept per version, gzipped (once per
+   * version) for a client that accepts it.
    */
   app.get('/v1/tournament/:id/match', async (request, reply) => {
     const { tournamentId } = params(request.params);
-    const matches = await listTournamentMatches(db, tournamentId);
-    const body = JSON.stringify(matches);
-    const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
-    reply.header('cache-control', 'no-cache').header('etag', etag).type('application/json; charset=utf-8');
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    return reply.send(body);
+    const etag = await brackets.etag(tournamentId);
+    const vary = reply.getHeader('vary');
+    reply.header('cache-control', 'no-cache').header('etag', etag).header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
+    reply.type('application/json; charset=utf-8');
+    if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    const cached = await brackets.body(tournamentId, etag);
+    if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(cached.body);
+    return reply.header('content-encoding', 'gzip').send(cached.gzipped);
   });
 
   /** One match (public), with its tournament and the viewer's side. */

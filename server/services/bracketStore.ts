@@ -18,6 +18,15 @@ export type MatchRow = typeof tournamentMatches.$inferSelect;
 const CHUNK = 1000;
 export const nowMs = sql`(extract(epoch from now()) * 1000)::bigint`;
 
+/**
+ * Lets other requests run between the statements of a long write (a 4,096-entry bracket is ~8,000 rows; with PGlite
+ * the database works on this thread too): `await yieldTurn()` after each chunk.
+ */
+export const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Rows per statement where the rows are wide (match inserts): small enough that one statement stays short. */
+export const SMALL_CHUNK = 250;
+
 export function chunks<T>(list: T[], size = CHUNK): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
@@ -158,6 +167,7 @@ export async function writeRowStates(tx: Tx, states: { id: number; state: RowSta
       ({ id, state: s }) =>
         sql`(${id}::int, ${s.entryAId}::int, ${s.entryBId}::int, ${s.entryABye}::boolean, ${s.entryBBye}::boolean, ${s.live}::boolean, ${s.winningEntry}::text, ${s.entryAScoreA}::int, ${s.entryAScoreB}::int, ${s.entryBScoreA}::int, ${s.entryBScoreB}::int, ${s.scoreA}::int, ${s.scoreB}::int, ${s.dispute}::boolean, ${s.recordsCounted}::boolean)`,
     );
+    await yieldTurn();
     await tx.execute(sql`
       update ${tournamentMatches} set
         entry_a_id = v.entry_a_id, entry_b_id = v.entry_b_id, entry_a_bye = v.entry_a_bye, entry_b_bye = v.entry_b_bye,

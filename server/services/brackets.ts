@@ -10,7 +10,7 @@ import type { Bracket, SlotSource } from '../../src/domain/bracket/types';
 import { teamSize } from '../../src/domain/tournamentRules';
 import { MATCH_ERRORS } from '../../src/domain/messages';
 import { assertTournamentTransition } from '../../machines/tournamentMachine';
-import { getTournament, lockTournament, type TournamentRow } from './tournamentStore';
+import { lockTournament, type TournamentRow } from './tournamentStore';
 import {
   chunks,
   CLEARED_RESULT,
@@ -18,6 +18,8 @@ import {
   nextRowState,
   nowMs,
   refreshEntryRecords,
+  SMALL_CHUNK,
+  yieldTurn,
   winningEntryOf,
   writeRowStates,
   type LoadedBracket,
@@ -112,7 +114,8 @@ function sourceColumns(source: SlotSource) {
  * @throws 404 when the tournament does not exist; 409 with fewer than 2 entrants.
  */
 export async function generateTournamentBracket(tx: Tx, tournamentId: number): Promise<void> {
-  const t = await getTournament(tx, tournamentId);
+  // Locked (and its bracket version bumped) here too, so no caller can store a bracket the cached read would miss.
+  const t = await lockTournament(tx, tournamentId);
   const candidates = await bracketCandidates(tx, t);
   if (candidates.length < 2) {
     const unpaired = t.tournamentType === 'SWITCHEROO' && candidates.every((c) => c.kind === 'defined');
@@ -141,6 +144,7 @@ export async function generateTournamentBracket(tx: Tx, tournamentId: number): P
   for (const part of chunks(definedNames.map((definedName, i) => ({ tournamentId, definedName, seed: realCount + i + 1 })))) {
     const rows = await tx.insert(tournamentEntries).values(part).returning({ id: tournamentEntries.id, seed: tournamentEntries.seed });
     for (const r of rows) definedIds[(r.seed as number) - realCount - 1] = r.id;
+    await yieldTurn();
   }
   const seededIds = candidates.map((c, i) => (c.kind === 'entry' ? c.entryId : definedIds[i - realCount]));
   const realSeeds = seededIds.slice(0, realCount).map((id, i) => ({ id, seed: i + 1 }));
@@ -152,9 +156,11 @@ export async function generateTournamentBracket(tx: Tx, tournamentId: number): P
         sql`, `,
       )}) as v(id, seed)
       where ${tournamentEntries.id} = v.id`);
+    await yieldTurn();
   }
 
   const bracket = generateBracket(seededIds.length);
+  await yieldTurn();
   const entryId = (index: number | null) => (index === null ? null : seededIds[index]);
   const rows = bracket.matches.map((m) => {
     const a = sourceColumns(m.sourceA);
@@ -180,7 +186,11 @@ export async function generateTournamentBracket(tx: Tx, tournamentId: number): P
       dueByDate: t.endDate,
     };
   });
-  for (const part of chunks(rows)) await tx.insert(tournamentMatches).values(part);
+  // Small statements with a turn for other requests between them: a 4,096-entry bracket must not hold the server.
+  for (const part of chunks(rows, SMALL_CHUNK)) {
+    await tx.insert(tournamentMatches).values(part);
+    await yieldTurn();
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------

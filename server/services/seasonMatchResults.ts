@@ -3,6 +3,7 @@ import type { Db, Tx } from '../db/client';
 import { seasonDivisions, seasonEntries, seasonMatches, teams, users } from '../db/schema';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors';
 import { lockSeason, type SeasonRow } from './seasonStore';
+import { bumpBracketsOfUsers } from './tournamentStore';
 import { completeIfDecided } from './seasonLifecycle';
 import { loadDivisionBracket, recordGroupResults, recordPlayoffResult, saveDivisionBracket } from './seasonBrackets';
 import { getSeasonMatchRow, sideOfTeam, type MatchViewer } from './seasonMatchQueries';
@@ -101,6 +102,8 @@ async function countRecordsAndRatings(tx: Tx, row: SeasonMatchRow, scores: Score
       })
       .where(eq(users.id, m.id));
   }
+  // The players' new KR shows on the tournament brackets they play in.
+  await bumpBracketsOfUsers(tx, members.map((m) => m.id));
   const winner = scores.entryAScore > scores.entryBScore ? teamAId : teamBId;
   const loser = winner === teamAId ? teamBId : teamAId;
   await tx.update(teams).set({ wins: sql`${teams.wins} + 1` }).where(eq(teams.id, winner));

@@ -1,7 +1,8 @@
-import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { temporaryTeams, tournamentEntries, tournaments } from '../db/schema';
-import { lockRowOr404, rowOr404 } from '../db/rowById';
+import { temporaryTeamMembers, temporaryTeams, tournamentEntries, tournaments } from '../db/schema';
+import { rowOr404 } from '../db/rowById';
+import { notFound } from '../http/errors';
 import { TOURNAMENT_ERRORS } from '../../src/domain/messages';
 
 /*
@@ -22,8 +23,48 @@ export function getTournament(db: Db | Tx, id: number): Promise<TournamentRow> {
  * it (lifecycle, sign-ups, bracket, results, temporary teams, pairing) locks it first, so they run one at a time and
  * each sees the last one's result (the lock strength: `lockRowOr404`).
  */
-export function lockTournament(tx: Tx, id: number): Promise<TournamentRow> {
-  return lockRowOr404(tx, tournaments, id, TOURNAMENT_ERRORS.notFound);
+export async function lockTournament(tx: Tx, id: number): Promise<TournamentRow> {
+  // An UPDATE of non-key columns takes the same row lock as `lockRowOr404` (FOR NO KEY UPDATE), and bumps the
+  // bracket version in the same step: every change of the tournament or of anything in it (matches, entries, team
+  // names and seats) invalidates the cached bracket read on every server instance, and a rolled-back change
+  // rolls the bump back with it.
+  const [row] = await tx
+    .update(tournaments)
+    .set({ bracketVersion: sql`${tournaments.bracketVersion} + 1` })
+    .where(eq(tournaments.id, id))
+    .returning();
+  if (!row) throw notFound(TOURNAMENT_ERRORS.notFound);
+  return row;
+}
+
+/**
+ * Invalidates the bracket reads of every tournament these users appear in (own entry or temporary-team seat). Call
+ * it in the transaction that changes a user's discordName, picture or katanaRank, which the bracket shows.
+ */
+export async function bumpBracketsOfUsers(conn: Db | Tx, userIds: number[]): Promise<void> {
+  if (userIds.length === 0) return;
+  const entered = conn
+    .select({ id: tournamentEntries.tournamentId })
+    .from(tournamentEntries)
+    .where(inArray(tournamentEntries.userId, userIds));
+  const seated = conn
+    .select({ id: temporaryTeamMembers.tournamentId })
+    .from(temporaryTeamMembers)
+    .where(inArray(temporaryTeamMembers.userId, userIds));
+  await conn
+    .update(tournaments)
+    .set({ bracketVersion: sql`${tournaments.bracketVersion} + 1` })
+    .where(or(inArray(tournaments.id, entered), inArray(tournaments.id, seated)));
+}
+
+/** The tournament's bracket version (see `lockTournament`), or 404: one indexed read, nothing else. */
+export async function bracketVersion(conn: Db | Tx, id: number): Promise<{ version: number; createdAt: number }> {
+  const [row] = await conn
+    .select({ version: tournaments.bracketVersion, createdAt: tournaments.createdAt })
+    .from(tournaments)
+    .where(eq(tournaments.id, id));
+  if (!row) throw notFound(TOURNAMENT_ERRORS.notFound);
+  return row;
 }
 
 /** Entries that hold a place: every entry of the tournament not refunded (players, teams and predefined names). */

@@ -6,6 +6,7 @@ import type { AdminUserPatch, AdminUserRow, OwnProfilePatch, User, UserInfo } fr
 import { PROFILE, USER_ADMIN } from '../../src/domain/messages';
 import { revokeAllForUser } from '../auth/sessions';
 import { lockRowOr404 } from '../db/rowById';
+import { bumpBracketsOfUsers } from './tournamentStore';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 
 export type UserRow = typeof users.$inferSelect;
@@ -127,6 +128,7 @@ export async function editUserRecord(db: Db, targetId: number, patch: AdminUserP
   if (changes.battleTag !== undefined) changes.battleTag = changes.battleTag?.trim() || null;
   const [row] = await db.update(users).set(changes).where(eq(users.id, targetId)).returning();
   if (!row) throw notFound(USER_ADMIN.notFound);
+  if (changes.katanaRank !== undefined) await bumpBracketsOfUsers(db, [targetId]);
   return row;
 }
 

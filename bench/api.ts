@@ -1,0 +1,370 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { cpus } from 'node:os';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
+/*
+ * API benchmark (npm run bench:api): the bracket read and the server's responsiveness around it (issue 10).
+ * The server runs in a child process (the real `buildApp`, on 127.0.0.1, in-memory PGlite or DATABASE_URL) with
+ * a 1,024- and a 4,096-entry bracket and a CLOSED 4,096-entry tournament to start; this process is the client: a
+ * bounded loop of N workers, one keep-alive connection each, for a fixed time per scenario.
+ * Writes bench/results/api.json (one run per label) and bench/results/api.md (every label side by side).
+ *
+ * Environment: BENCH_LABEL=after  BENCH_SECONDS=4  BENCH_CONNECTIONS=10  BENCH_OUT=bench/results  DATABASE_URL=…
+ */
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const LABEL = process.env.BENCH_LABEL ?? 'after';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const OUT = resolve(process.env.BENCH_OUT ?? resolve(here, 'results'));
+const SIZES = { big: 1024, huge: 4096 } as const;
+
+interface Fixtures {
+  port: number;
+  big: number;
+  huge: number;
+  toStart: number;
+  admin: string;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Server side (child process)
+
+async function serve() {
+  const { openDatabase } = await import('../server/db/client');
+  const { buildApp } = await import('../server/app');
+  const { testConfig } = await import('../server/config');
+  const schema = await import('../server/db/schema');
+  const { generateTournamentBracket } = await import('../server/services/brackets');
+  const { generateBracket } = await import('../src/domain/bracket/generateBracket');
+
+  const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: 'memory://' });
+  await database.migrate();
+  const db = database.db;
+  const DAY = 86_400_000;
+  const now = Date.now();
+  const [admin] = await db.insert(schema.users).values({ discordName: 'BenchAdmin', role: 'ADMIN' }).returning();
+
+  const tournament = async (title: string, entrants: number, status: 'ACTIVE' | 'CLOSED') => {
+    const rounds = [...new Set(generateBracket(entrants).matches.map((m) => m.roundName))];
+    const [t] = await db
+      .insert(schema.tournaments)
+      .values({
+        title,
+        startDate: now - DAY,
+        endDate: now + 7 * DAY,
+        signUpClose: now - 2 * DAY,
+        game: 'CODMW3',
+        status,
+        signUpLimit: entrants,
+        allowSignups: false,
+        mapsAndModes: rounds.map((roundName) => ({ roundName, value: 'Hardpoint — Skidrow' })),
+      })
+      .returning();
+    for (let from = 0; from < entrants; from += 500) {
+      const n = Math.min(500, entrants - from);
+      const players = await db
+        .insert(schema.users)
+        .values(
+          Array.from({ length: n }, (_, i) => ({
+            discordName: `${title.replace(/\W/g, '')}_${from + i}`,
+            katanaRank: 1000 + ((from + i) * 7919) % 2000,
+            picture: `https://cdn.discordapp.com/avatars/${100000 + from + i}/a${from + i}.png`,
+          })),
+        )
+        .returning({ id: schema.users.id });
+      await db.insert(schema.tournamentEntries).values(players.map((p, i) => ({ tournamentId: t.id, userId: p.id, createdAt: now + from + i })));
+    }
+    if (status === 'ACTIVE') await db.transaction((tx) => generateTournamentBracket(tx, t.id));
+    return t.id;
+  };
+
+  const big = await tournament('Bench 1024', SIZES.big, 'ACTIVE');
+  const huge = await tournament('Bench 4096', SIZES.huge, 'ACTIVE');
+  const toStart = await tournament('Bench Start 4096', SIZES.huge, 'CLOSED');
+
+  const app = await buildApp({ config: testConfig({ rateLimitMax: 10_000_000 }), database });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+
+  // The server's own event-loop delay, read per scenario.
+  const eld = monitorEventLoopDelay({ resolution: 5 });
+  eld.enable();
+  process.on('message', (msg: { cmd: string }) => {
+    if (msg.cmd === 'eld-reset') {
+      eld.reset();
+      process.send?.({ eld: null });
+    } else if (msg.cmd === 'eld-read') {
+      process.send?.({ eld: { max: eld.max / 1e6, p99: eld.percentile(99) / 1e6 } });
+    } else if (msg.cmd === 'stop') {
+      void app.close().then(() => database.close()).then(() => process.exit(0));
+    }
+  });
+  const fixtures: Fixtures = { port, big, huge, toStart, admin: admin.discordName };
+  process.send?.({ fixtures });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Client side
+
+interface Res {
+  status: number;
+  bytes: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+function call(agent: Agent, port: number, method: string, path: string, headers: Record<string, string> = {}, keep = false): Promise<Res> {
+  return new Promise((done, fail) => {
+    const req = request({ host: '127.0.0.1', port, method, path, agent, headers }, (res) => {
+      const parts: Buffer[] = [];
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        if (keep) parts.push(chunk);
+      });
+      res.on('end', () => done({ status: res.statusCode ?? 0, bytes, headers: res.headers, body: keep ? Buffer.concat(parts).toString() : '' }));
+      res.on('error', fail);
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
+
+interface Stats {
+  requests: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  statuses: Record<string, number>;
+  bytes: number;
+  eldMax?: number;
+}
+
+function summarize(latencies: number[], seconds: number, statuses: Record<string, number>, bytes: number): Stats {
+  const sorted = latencies.slice().sort((a, b) => a - b);
+  const at = (q: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]);
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return {
+    requests: sorted.length,
+    rps: round(sorted.length / seconds),
+    p50: round(at(0.5)),
+    p95: round(at(0.95)),
+    p99: round(at(0.99)),
+    max: round(sorted[sorted.length - 1] ?? NaN),
+    statuses,
+    bytes,
+  };
+}
+
+/** `connections` workers, each requesting `path` back to back on its own connection until `until()` is false. */
+async function load(port: number, path: string, opts: { connections: number; until: () => boolean; headers?: Record<string, string>; pauseMs?: number }) {
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  let bytes = 0;
+  const started = performance.now();
+  const worker = async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    while (opts.until()) {
+      const t0 = performance.now();
+      // As a browser does: the bracket may answer gzipped.
+      const res = await call(agent, port, 'GET', path, { 'accept-encoding': 'gzip', ...opts.headers });
+      latencies.push(performance.now() - t0);
+      statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+      bytes = res.bytes || bytes;
+      if (opts.pauseMs) await new Promise((r) => setTimeout(r, opts.pauseMs));
+    }
+    agent.destroy();
+  };
+  await Promise.all(Array.from({ length: opts.connections }, worker));
+  return summarize(latencies, (performance.now() - started) / 1000, statuses, bytes);
+}
+
+const forSeconds = (s: number) => {
+  const end = performance.now() + s * 1000;
+  return () => performance.now() < end;
+};
+
+function ask(child: ChildProcess, cmd: string): Promise<{ max: number; p99: number } | null> {
+  return new Promise((done) => {
+    const onMessage = (msg: { eld?: { max: number; p99: number } | null }) => {
+      if (!('eld' in msg)) return;
+      child.off('message', onMessage);
+      done(msg.eld ?? null);
+    };
+    child.on('message', onMessage);
+    child.send({ cmd });
+  });
+}
+
+async function signIn(port: number, name: string): Promise<{ cookie: string; csrf: string }> {
+  const agent = new Agent({ keepAlive: false });
+  const jar = new Map<string, string>();
+  const keep = (res: Res) => {
+    for (const line of ([] as string[]).concat(res.headers['set-cookie'] ?? [])) {
+      const [pair] = line.split(';');
+      const eq = pair.indexOf('=');
+      jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+    }
+  };
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  keep(await call(agent, port, 'GET', `/v1/auth/discord?as=${encodeURIComponent(name)}`));
+  const csrf = await call(agent, port, 'GET', '/v1/auth/csrf', { cookie: cookie() }, true);
+  keep(csrf);
+  return { cookie: cookie(), csrf: (JSON.parse(csrf.body) as { token: string }).token };
+}
+
+export async function runApiBench() {
+  const child = fork(fileURLToPath(import.meta.url), ['--serve'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const setupStarted = performance.now();
+  const fx = await new Promise<Fixtures>((done, fail) => {
+    child.on('message', (msg: { fixtures?: Fixtures }) => msg.fixtures && done(msg.fixtures));
+    child.on('exit', (code) => fail(new Error(`bench server exited with ${code}`)));
+  });
+  console.log(`server ready in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s on port ${fx.port}`);
+  const port = fx.port;
+  const results: Record<string, Stats> = {};
+
+  const scenario = async (name: string, run: () => Promise<Stats>) => {
+    await ask(child, 'eld-reset');
+    const stats = await run();
+    stats.eldMax = Math.round(((await ask(child, 'eld-read'))?.max ?? NaN) * 10) / 10;
+    results[name] = stats;
+    console.log(`${name}: ${JSON.stringify(stats)}`);
+  };
+  const bracket = (id: number) => `/v1/tournament/${id}/match`;
+  const etagOf = async (id: number) => (await call(new Agent(), port, 'GET', bracket(id))).headers.etag as string;
+
+  // Warm-up: every route once (JIT, first build).
+  for (const path of [bracket(fx.big), bracket(fx.huge), '/v1/health', `/v1/tournament/${fx.big}/entries?pageNo=3&perPage=25`]) {
+    await call(new Agent(), port, 'GET', path);
+  }
+
+  await scenario('health, idle (1 connection)', () => load(port, '/v1/health', { connections: 1, until: forSeconds(SECONDS / 2) }));
+  await scenario(`1,024-entry bracket 200 (${CONNECTIONS} connections)`, () =>
+    load(port, bracket(fx.big), { connections: CONNECTIONS, until: forSeconds(SECONDS) }),
+  );
+  const bigTag = await etagOf(fx.big);
+  await scenario(`1,024-entry bracket 304 (1 connection)`, () =>
+    load(port, bracket(fx.big), { connections: 1, until: forSeconds(SECONDS / 2), headers: { 'if-none-match': bigTag } }),
+  );
+  await scenario(`1,024-entry bracket 304 (${CONNECTIONS} connections)`, () =>
+    load(port, bracket(fx.big), { connections: CONNECTIONS, until: forSeconds(SECONDS), headers: { 'if-none-match': bigTag } }),
+  );
+  await scenario(`4,096-entry bracket 200 (${CONNECTIONS} connections)`, () =>
+    load(port, bracket(fx.huge), { connections: CONNECTIONS, until: forSeconds(SECONDS) }),
+  );
+  const hugeTag = await etagOf(fx.huge);
+  await scenario(`4,096-entry bracket 304 (${CONNECTIONS} connections)`, () =>
+    load(port, bracket(fx.huge), { connections: CONNECTIONS, until: forSeconds(SECONDS), headers: { 'if-none-match': hugeTag } }),
+  );
+  await scenario(`paged list: entries page 3 of the 1,024 (${CONNECTIONS} connections)`, () =>
+    load(port, `/v1/tournament/${fx.big}/entries?pageNo=3&perPage=25`, { connections: CONNECTIONS, until: forSeconds(SECONDS) }),
+  );
+
+  // /v1/health probed every 5 ms by one client while the 1,024-entry bracket is read at N connections.
+  {
+    let reading = true;
+    await ask(child, 'eld-reset');
+    const readers = load(port, bracket(fx.big), { connections: CONNECTIONS, until: () => reading });
+    const health = await load(port, '/v1/health', { connections: 1, until: forSeconds(SECONDS), pauseMs: 5 });
+    reading = false;
+    await readers;
+    health.eldMax = Math.round(((await ask(child, 'eld-read'))?.max ?? NaN) * 10) / 10;
+    results[`health while the 1,024-entry bracket is read at ${CONNECTIONS} connections`] = health;
+    console.log(`health while reading: ${JSON.stringify(health)}`);
+  }
+
+  // /v1/health probed every 5 ms while an admin starts the CLOSED 4,096-entry tournament (bracket generation).
+  {
+    const session = await signIn(port, fx.admin);
+    await ask(child, 'eld-reset');
+    let starting = true;
+    const t0 = performance.now();
+    const start = call(new Agent(), port, 'POST', `/v1/tournament/${fx.toStart}/start`, { cookie: session.cookie, 'x-csrf-token': session.csrf }).then(
+      (res) => {
+        starting = false;
+        return { status: res.status, ms: Math.round(performance.now() - t0) };
+      },
+    );
+    const health = await load(port, '/v1/health', { connections: 1, until: () => starting, pauseMs: 5 });
+    const started = await start;
+    health.eldMax = Math.round(((await ask(child, 'eld-read'))?.max ?? NaN) * 10) / 10;
+    results[`health while a 4,096-entry bracket is started (start: ${started.status} in ${started.ms} ms)`] = health;
+    console.log(`health while starting (${started.status}, ${started.ms} ms): ${JSON.stringify(health)}`);
+  }
+
+  child.send({ cmd: 'stop' });
+  writeResults(results);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Results
+
+/** Records this run's `results` under BENCH_LABEL (none: only re-renders api.md from api.json) and writes api.md. */
+function writeResults(results: Record<string, Stats> | null) {
+  mkdirSync(OUT, { recursive: true });
+  const jsonPath = resolve(OUT, 'api.json');
+  const all: Record<string, { when: string; machine: string; database: string; results: Record<string, Stats> }> = existsSync(jsonPath)
+    ? JSON.parse(readFileSync(jsonPath, 'utf8'))
+    : {};
+  if (results) all[LABEL] = {
+    when: new Date().toISOString(),
+    machine: `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`,
+    database: process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (in-memory, in the server process)',
+    results,
+  };
+  writeFileSync(jsonPath, `${JSON.stringify(all, null, 2)}\n`);
+
+  const labels = Object.keys(all);
+  const names = [...new Set(labels.flatMap((l) => Object.keys(all[l].results)))];
+  const cell = (s: Stats | undefined) =>
+    s ? `${s.p50} / ${s.p95} / ${s.p99} ms, ${s.rps} req/s (${Object.entries(s.statuses).map(([k, v]) => `${v}×${k}`).join(', ')}), loop max ${s.eldMax} ms` : '—';
+  const lines = [
+    '# API benchmark (npm run bench:api)',
+    '',
+    `Loopback, ${CONNECTIONS} keep-alive connections unless noted, ${SECONDS} s per scenario. Cells: p50 / p95 / p99 latency, requests/s,`,
+    'status counts, and the server\'s longest event-loop stall during the scenario ("loop max"). Targets (issue 10): 1,024-entry',
+    'bracket p95 ≤ 20 ms at 10 connections, 304 ≤ 2 ms, /v1/health p99 ≤ 50 ms throughout.',
+    '',
+    ...labels.map((l) => `- **${l}**: ${all[l].when}, ${all[l].machine}, ${all[l].database}`),
+    '',
+    `| scenario | ${labels.join(' | ')} |`,
+    `| --- | ${labels.map(() => '---').join(' | ')} |`,
+    ...names.map((n) => {
+      // Start timings differ per run: match the scenario by its stem.
+      const stem = n.replace(/ \(start:.*\)$/, '');
+      const find = (l: string) => Object.entries(all[l].results).find(([k]) => k.replace(/ \(start:.*\)$/, '') === stem);
+      const cells = labels.map((l) => {
+        const f = find(l);
+        return `${cell(f?.[1])}${f && f[0] !== stem ? ` — ${f[0].slice(stem.length + 2, -1)}` : ''}`;
+      });
+      return `| ${stem} | ${cells.join(' | ')} |`;
+    }).filter((row, i, rows) => rows.indexOf(row) === i),
+    '',
+    'Bytes on the wire per 200 (the client sends `accept-encoding: gzip` as a browser does; only the new server gzips): ' +
+      names
+        .filter((n) => n.includes('bracket 200'))
+        .map((n) => `${n.split(' (')[0]}: ${labels.map((l) => `${l} ${Math.round((all[l].results[n]?.bytes ?? 0) / 1e3)} kB`).join(', ')}`)
+        .join('; ') +
+      '.',
+    '',
+    'With PGlite the database is one connection in the server process: a request that queries it (`/v1/health` runs',
+    '`select 1`) waits for any open transaction, such as the one that starts a tournament, however often that',
+    'transaction yields the event loop. The PostgreSQL runs (a pool of 10) show the server itself staying responsive.',
+    '',
+  ];
+  writeFileSync(resolve(OUT, 'api.md'), `${lines.join('\n')}\n`);
+  console.log(`wrote ${resolve(OUT, 'api.md')}`);
+}
+
+if (process.argv.includes('--serve')) await serve();
+else if (process.argv.includes('--report')) writeResults(null);
+else await runApiBench();

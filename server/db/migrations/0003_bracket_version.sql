@@ -1,0 +1,1 @@
+ALTER TABLE "tournaments" ADD COLUMN "bracket_version" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,110 @@
+import { promisify } from 'node:util';
+import { gzip as gzipCallback } from 'node:zlib';
+import type { Db } from '../db/client';
+import { listTournamentMatches } from './matchReadModel';
+import { bracketVersion } from './tournamentStore';
+
+/*
+ * The bracket read (GET /v1/tournament/{id}/match) served from its serialized JSON. The body does not depend on the
+ * viewer, so one copy per (tournament, bracket version) serves everyone. The version lives in the database
+ * (`tournaments.bracket_version`, bumped by `lockTournament`), so every server instance on the same PostgreSQL
+ * answers a change on the next read; this cache only spares rebuilding a body the database says is still current.
+ */
+
+export interface BracketBody {
+  etag: string;
+  body: Buffer;
+  /** The same body gzipped once per version (zlib works on the thread pool, not the event loop). */
+  gzipped: Buffer;
+}
+
+const gzip = promisify(gzipCallback);
+
+/** Bounds: a few brackets, and never more than this many bytes of JSON (a 4,096-entry bracket is ~5 MB). */
+const MAX_ENTRIES = 16;
+const MAX_BYTES = 64 * 1024 * 1024;
+/** Changes when the body's shape changes, so a client's old ETag never matches a new format. */
+const FORMAT = 1;
+
+/** The ETag of a bracket version: the tournament's creation time keeps it unique across re-created databases. */
+export function bracketEtag(tournamentId: number, v: { version: number; createdAt: number }): string {
+  return `W/"b${FORMAT}-${tournamentId}-${v.createdAt.toString(36)}-${v.version}"`;
+}
+
+/** Whether an Accept-Encoding header accepts gzip (absent or `gzip;q=0` does not). */
+export function acceptsGzip(header: string | undefined): boolean {
+  return !!header && header.split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    return coding.trim() === 'gzip' && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
+  });
+}
+
+/** Whether an If-None-Match header (one tag, a list, or `*`) matches `etag` (weak comparison, RFC 9110 §13.1.2). */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  const wanted = bare(etag);
+  return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === wanted);
+}
+
+/** One cache per server instance (per `buildApp`): a bounded LRU, and one build at a time per key. */
+export function createBracketReadCache(db: Db) {
+  const entries = new Map<string, BracketBody>();
+  const building = new Map<string, Promise<BracketBody>>();
+  let bytes = 0;
+
+  const remember = (key: string, value: BracketBody) => {
+    const size = (v: BracketBody) => v.body.length + v.gzipped.length;
+    if (size(value) > MAX_BYTES) return;
+    entries.set(key, value);
+    bytes += size(value);
+    for (const [oldest, old] of entries) {
+      if (entries.size <= MAX_ENTRIES && bytes <= MAX_BYTES) break;
+      entries.delete(oldest);
+      bytes -= size(old);
+    }
+  };
+
+  const build = async (tournamentId: number, etag: string): Promise<BracketBody> => {
+    // Read after the version: the rows are at least as new as the version they are filed under, never older.
+    const matches = await listTournamentMatches(db, tournamentId);
+    const body = Buffer.from(JSON.stringify(matches));
+    return { etag, body, gzipped: await gzip(body, { level: 6 }) };
+  };
+
+  return {
+    /** The current ETag (one indexed read), or 404 "Tournament not found". */
+    async etag(tournamentId: number): Promise<string> {
+      return bracketEtag(tournamentId, await bracketVersion(db, tournamentId));
+    },
+
+    /** The serialized bracket for this ETag: from the cache, from a build in flight, or built now. */
+    async body(tournamentId: number, etag: string): Promise<BracketBody> {
+      const key = etag;
+      const hit = entries.get(key);
+      if (hit) {
+        entries.delete(key);
+        entries.set(key, hit);
+        return hit;
+      }
+      let pending = building.get(key);
+      if (!pending) {
+        pending = build(tournamentId, etag)
+          .then((built) => {
+            remember(key, built);
+            return built;
+          })
+          .finally(() => building.delete(key));
+        building.set(key, pending);
+      }
+      return pending;
+    },
+
+    /** For tests and the bench: how many bodies are held. */
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+export type BracketReadCache = ReturnType<typeof createBracketReadCache>;
