@@ -32,6 +32,7 @@ import { seasonRoutes } from './routes/seasons';
 import { seasonMatchRoutes } from './routes/seasonMatches';
 import { siteImageRoutes } from './routes/siteImages';
 import { adminTeamRoutes } from './routes/adminTeams';
+import { auditRoutes } from './routes/audit';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -98,6 +99,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   seasonMatchRoutes(app, db, config);
   siteImageRoutes(app, db);
   adminTeamRoutes(app, db);
+  auditRoutes(app, db);
 
   const indexHtml = config.staticDir ? join(config.staticDir, 'index.html') : null;
   const serveSpa = !!indexHtml && existsSync(indexHtml);

@@ -187,4 +187,5 @@ export const ROUTE_TABLE: Record<string, Row> = {
   'POST /v1/admin/league-info-image': row('staff'),
   'POST /v1/admin/title-logo': row('staff'),
   'POST /v1/admin/logo': row('staff'),
+  'GET /v1/admin/audit': row('staff', undefined, undefined, { admin: 403 }),
 };
