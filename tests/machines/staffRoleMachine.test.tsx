@@ -109,8 +109,9 @@ describe('staffRoleMachine', () => {
     await path.test({
       states: Object.fromEntries(Object.entries(ROLE_OF_STATE).map(([state, role]) => [state, checkState(role)])),
       events: {
+        // A step's state is the one its event leads to: USER → ADMIN is Promote New Staff, ADMIN → OWNER the row's menu.
         'staff.promote': (step) =>
-          step.state.value === 'user' ? promoteNewStaff() : choose('PROMOTE TO OWNER', 'Promote to Owner', SUCCESS.staffPromoted('OWNER').title),
+          step.state.value === 'admin' ? promoteNewStaff() : choose('PROMOTE TO OWNER', 'Promote to Owner', SUCCESS.staffPromoted('OWNER').title),
         'staff.demote': () => choose('DEMOTE TO ADMIN', 'Demote to Admin', SUCCESS.staffDemoted.title),
         'staff.remove': () => choose('REMOVE FROM STAFF', 'Remove from Staff', SUCCESS.staffRemoved.title),
       },
