@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { teams } from '../../server/db/schema';
 import { formatDateTime } from '../../src/domain/dates';
-import { startTestServer, type TestServer } from '../support/testServer';
+import { useTestServer } from '../support/testServer';
 import { insertUser } from '../support/fixtures';
 import { renderApp } from '../support/renderApp';
 
 configure({ asyncUtilTimeout: 8000 });
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer({ seed: true });
-}, 120_000);
-afterAll(() => server?.close());
+const server = useTestServer({ seed: true });
 
 const cellsOf = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
 
