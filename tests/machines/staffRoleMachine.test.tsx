@@ -64,7 +64,8 @@ describe('staffRoleMachine', () => {
     const [path] = model.getPathsFromEvents(WALK_EVENTS, { input: OWNER_VIEW });
     const taken = new Set(path.steps.slice(1).map((s, i) => `${path.steps[i].state.value} ${s.event.type} ${s.state.value}`));
     const all = Object.values(model.getAdjacencyMap()).flatMap(({ state, transitions }) =>
-      Object.values(transitions).map((t) => `${state.value} ${t.event.type} ${t.state.value}`),
+      // The keys are branded strings, which Object.values cannot see through.
+      (Object.values(transitions) as { event: StaffRoleEvent; state: typeof state }[]).map((t) => `${state.value} ${t.event.type} ${t.state.value}`),
     );
     expect(new Set(all.filter((t) => t.split(' ')[0] !== t.split(' ')[2]))).toEqual(taken);
   });
