@@ -7,11 +7,12 @@ import { insertUser } from '../support/fixtures';
 import { renderApp } from '../support/renderApp';
 
 configure({ asyncUtilTimeout: 8000 });
-const server = useTestServer({ seed: true });
 
 const cellsOf = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
 
 describe('/admin/audit', () => {
+  const server = useTestServer({ seed: true });
+
   it('shows the OWNER "No results found" before any change, then each change with who, what, target and before → after', async () => {
     await renderApp('/admin/audit', { server, as: 'ClutchOwner' });
     expect(await screen.findByText('No results found')).toBeTruthy();
