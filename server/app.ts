@@ -33,6 +33,7 @@ import { seasonMatchRoutes } from './routes/seasonMatches';
 import { siteImageRoutes } from './routes/siteImages';
 import { adminTeamRoutes } from './routes/adminTeams';
 import { auditRoutes } from './routes/audit';
+import { playerCardRoutes } from './routes/playerCards';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -100,6 +101,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   siteImageRoutes(app, db);
   adminTeamRoutes(app, db);
   auditRoutes(app, db);
+  playerCardRoutes(app, db);
 
   const indexHtml = config.staticDir ? join(config.staticDir, 'index.html') : null;
   const serveSpa = !!indexHtml && existsSync(indexHtml);

@@ -71,7 +71,7 @@ export const TEAM_NAMES = [
   'Spectre Squad', 'Titan Forge', 'Umbra Collective', 'Vanguard Elite', 'Wildfire', 'Zero Gravity',
 ] as const;
 
-const COLORS = [
+export const COLORS = [
   ['#e03131', '#ffc9c9'], ['#1971c2', '#a5d8ff'], ['#2f9e44', '#b2f2bb'], ['#f08c00', '#ffec99'],
   ['#6741d9', '#d0bfff'], ['#0c8599', '#99e9f2'], ['#c2255c', '#fcc2d7'], ['#495057', '#dee2e6'],
 ];

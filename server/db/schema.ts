@@ -376,6 +376,20 @@ export const socialPosts = pgTable('social_posts', {
   postedAt: ms('posted_at').notNull(),
 });
 
+/** The public player cards page (staff add and delete them); the picture arrives in a second call. */
+export const playerCards = pgTable(
+  'player_cards',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    rank: integer('rank').notNull(),
+    twitterHandle: text('twitter_handle').notNull(),
+    pictureUrl: text('picture_url'),
+    createdAt: ms('created_at').notNull().default(now),
+  },
+  (t) => [index('player_cards_rank_idx').on(t.rank, t.id)],
+);
+
 // ── Seasons (league play) ─────────────────────────────────────────────────────────────────────────────────────────
 
 export const seasonTypeEnum = pgEnum('season_type', SEASON_TYPES);

@@ -14,6 +14,7 @@ import { playerHandles, prng, SOCIAL_POSTS, TEAM_NAMES, teamLogoSvg, type Rng } 
 import { SWITCHEROO_PAIRING_SLOTS, type Game, type Platform } from '../../src/domain/constants';
 import { seedBrackets } from './seedBrackets';
 import { seedSeasons } from './seedSeasons';
+import { seedPlayerCards } from './seedPlayerCards';
 
 const DAY = 86_400_000;
 
@@ -47,7 +48,7 @@ export async function seedIfEmpty(db: Db, now = Date.now()): Promise<boolean> {
 
 /**
  * The demo league: an OWNER, two ADMINs, 120 players with ranks and records, 24 teams with generated logos,
- * free agents, a banned user, tournaments of every status and both types, and social posts.
+ * free agents, a banned user, tournaments of every status and both types, social posts and player cards.
  * Everything comes from one seeded PRNG; dates are relative to the start of `now`'s day.
  */
 export async function seedDemo(tx: Tx, now: number) {
@@ -91,6 +92,7 @@ export async function seedDemo(tx: Tx, now: number) {
   );
   await seedBrackets(tx);
   await seedSeasons(tx, today);
+  await seedPlayerCards(tx, players);
 }
 
 function playerValues(rng: Rng, name: string, i: number, today: number): typeof users.$inferInsert {

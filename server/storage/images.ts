@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/client';
-import { images, siteImages, socialPosts, teams, temporaryTeams, tournaments, users } from '../db/schema';
+import { images, playerCards, siteImages, socialPosts, teams, temporaryTeams, tournaments, users } from '../db/schema';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { idParam } from '../http/validate';
 import { LOGO_MAX_BYTES } from '../../src/domain/constants';
@@ -48,6 +48,7 @@ export const IMAGE_COLUMNS: readonly PgColumn[] = [
   temporaryTeams.logoUrl,
   siteImages.url,
   socialPosts.imageUrl,
+  playerCards.pictureUrl,
 ];
 
 /** Deletes an image we stored (a URL we did not issue is ignored) when no row shows it any more. */

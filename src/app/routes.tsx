@@ -18,6 +18,7 @@ const PlayerRanksPage = onDemand(() => import('../features/players/PlayerRanksPa
 const TeamRanksPage = onDemand(() => import('../features/teams/TeamRanksPage'), 'TeamRanksPage');
 const TeamProfilePage = onDemand(() => import('../features/teams/TeamProfilePage'), 'TeamProfilePage');
 const PlayerProfilePage = onDemand(() => import('../features/players/PlayerProfilePage'), 'PlayerProfilePage');
+const PlayerCardsPage = onDemand(() => import('../features/players/PlayerCardsPage'), 'PlayerCardsPage');
 const PastTournamentsPage = onDemand(() => import('../features/players/PastTournamentsPage'), 'PastTournamentsPage');
 const AdminDashboard = onDemand(() => import('../features/admin/AdminDashboard'), 'AdminDashboard');
 const AdminTournamentsPage = onDemand(() => import('../features/admin/tournaments/AdminTournamentsPage'), 'AdminTournamentsPage');
@@ -64,7 +65,8 @@ export const ROUTES: { path: string; component: ComponentType; access: Access }[
   { path: '/payment', component: PaymentPage, access: 'all' },
   { path: '/players', component: PlayerRanksPage, access: 'all' },
   { path: '/teams', component: TeamRanksPage, access: 'all' },
-  // /players/player-cards (later work) goes above /players/:id.
+  // Fixed sub-paths of /players go above /players/:id.
+  { path: '/players/player-cards', component: PlayerCardsPage, access: 'all' },
   { path: '/players/:id', component: PlayerProfilePage, access: 'all' },
   { path: '/players/:id/past-tournaments', component: PastTournamentsPage, access: 'all' },
   { path: '/teams/:id', component: TeamProfilePage, access: 'all' },
@@ -102,6 +104,7 @@ export const ROUTES: { path: string; component: ComponentType; access: Access }[
   { path: '/admin/teams/:id', component: AdminTeamsPage, access: STAFF_ROLES },
   { path: '/admin/images', component: AdminImagesPage, access: STAFF_ROLES },
   { path: '/admin/audit', component: AuditLogPage, access: ['OWNER'] },
+  { path: '/admin/player-cards', component: PlayerCardsPage, access: STAFF_ROLES },
   { path: '/admin/tournaments', component: AdminTournamentsPage, access: STAFF_ROLES },
   { path: '/admin/tournaments/:id/maps', component: MapsAndModesPage, access: STAFF_ROLES },
   { path: '/admin/tournaments/:id/entries', component: DefinedEntriesPage, access: STAFF_ROLES },

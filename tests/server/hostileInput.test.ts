@@ -37,6 +37,8 @@ const FIELDS = [
   'losers1DueBy', 'losers2DueBy', 'losers3DueBy', 'winnersFinalDueBy', 'losersFinalDueBy', 'grandFinalDueBy',
   // Profiles (players-and-tournaments.md §7, User): the own profile and the staff edit of a player.
   'battleTag', 'twitterHandle', 'twitchName', 'youtubeChannel', 'freeAgent', 'katanaRank', 'wins', 'losses', 'gold', 'silver', 'bronze',
+  // Player cards (seasons-and-admin.md §3).
+  'rank',
 ];
 const QUERY = ['search', 'pageNo', 'perPage', 'freeAgent', 'notPaginated', 'kind', 'clientSecret', 'as', 'game', 'code', 'state'];
 

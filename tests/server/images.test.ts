@@ -1,7 +1,7 @@
 import { eq, getTableColumns, getTableName, isTable, type Table } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../server/db/schema';
-import { siteImages, socialPosts, teams, tournaments, users } from '../../server/db/schema';
+import { playerCards, siteImages, socialPosts, teams, tournaments, users } from '../../server/db/schema';
 import { IMAGE_COLUMNS } from '../../server/storage/images';
 import { useTestServer } from '../support/testServer';
 import { Fixtures, TINY_PNG, upload } from './temporaryTeams.fixtures';
@@ -35,6 +35,7 @@ const showers: Record<string, (url: string) => Promise<unknown>> = {
   'site_images.url': (url) => fx.db.insert(siteImages).values({ imageType: `BANNER_${Math.random()}`, url }),
   'social_posts.image_url': (url) =>
     fx.db.insert(socialPosts).values({ author: 'Clutch', handle: '@clutch', text: 'GG', imageUrl: url, postedAt: Date.now() }),
+  'player_cards.picture_url': (url) => fx.db.insert(playerCards).values({ name: 'Card', rank: 1, twitterHandle: 'card', pictureUrl: url }),
 };
 
 describe('deleting an image nobody shows any more', () => {

@@ -66,7 +66,8 @@ const urlOf = (input: RequestInfo | URL) =>
  * test's time in jsdom.
  */
 function headerAccount(): string | null | undefined {
-  const header = document.querySelector('header');
+  // The app's header: the one with the main navigation (a Mantine modal's header is a <header> too).
+  const header = [...document.querySelectorAll('header')].find((h) => h.querySelector('nav[aria-label="Main"]'));
   const menu = header?.querySelector('button[aria-label^="Profile menu for "]');
   if (menu) return menu.getAttribute('aria-label')!.slice('Profile menu for '.length);
   return header?.querySelector('a[aria-label="Sign in"]') ? null : undefined;

@@ -1,6 +1,9 @@
-import { enums, min, number, object, size, string, type, type Infer, nullable, integer } from 'superstruct';
+import { enums, min, number, object, pattern, size, string, type, type Infer, nullable, integer } from 'superstruct';
 import { IMAGE_TYPES } from '../../domain/constants';
-import { Id, NonBlank } from './common';
+import { Count, Id, NonBlank } from './common';
+
+/** A Twitter (X) account name, optionally written with its leading "@". */
+export const TWITTER_HANDLE = /^@?\w{1,15}$/;
 
 export const ImageType = enums(IMAGE_TYPES);
 export const SiteImage = type({ imageType: ImageType, url: string() });
@@ -15,11 +18,14 @@ export const PlayerCard = type({
 });
 export type PlayerCard = Infer<typeof PlayerCard>;
 
-/** POST /v1/admin/player-card (the image follows with PATCH .../image). */
+/**
+ * POST /v1/admin/player-card (the image follows with PATCH .../image). The Twitter handle is the account name, with or
+ * without its "@": 1 to 15 letters, digits or underscores, so the card's link always names a real profile path.
+ */
 export const PlayerCardBody = object({
   name: size(NonBlank, 1, 80),
-  rank: min(number(), 0),
-  twitterHandle: size(NonBlank, 1, 80),
+  rank: Count,
+  twitterHandle: pattern(string(), TWITTER_HANDLE),
 });
 export type PlayerCardBody = Infer<typeof PlayerCardBody>;
 
