@@ -32,6 +32,7 @@ import { seasonRoutes } from './routes/seasons';
 import { seasonMatchRoutes } from './routes/seasonMatches';
 import { siteImageRoutes } from './routes/siteImages';
 import { adminTeamRoutes } from './routes/adminTeams';
+import { auditRoutes } from './routes/audit';
 import { playerCardRoutes } from './routes/playerCards';
 
 declare module 'fastify' {
@@ -99,6 +100,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   seasonMatchRoutes(app, db, config);
   siteImageRoutes(app, db);
   adminTeamRoutes(app, db);
+  auditRoutes(app, db);
   playerCardRoutes(app, db);
 
   const indexHtml = config.staticDir ? join(config.staticDir, 'index.html') : null;

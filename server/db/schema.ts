@@ -18,6 +18,7 @@ import {
   SEASON_TYPES,
   WINNING_TEAMS,
 } from '../../src/domain/constants';
+import type { AuditAction, AuditTargetType, AuditValues } from '../../src/api/contract/audit';
 
 // Timestamps are stored as epoch milliseconds (bigint, mode number) because the /v1 contract speaks ms.
 const ms = (name: string) => bigint(name, { mode: 'number' });
@@ -346,6 +347,29 @@ export const siteImages = pgTable('site_images', {
   imageType: text('image_type').primaryKey(),
   url: text('url').notNull(),
 });
+
+/**
+ * The audit log (issue 14): every staff change of a role, a user's record, a league team's record or a site image,
+ * written in the same transaction as the change. `before`/`after` hold only the fields that changed; `targetName`
+ * keeps the name the target had then (names change, and so would a join).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => users.id),
+    action: text('action').$type<AuditAction>().notNull(),
+    targetType: text('target_type').$type<AuditTargetType>().notNull(),
+    targetId: text('target_id').notNull(),
+    targetName: text('target_name').notNull(),
+    before: jsonb('before').$type<AuditValues>(),
+    after: jsonb('after').$type<AuditValues>(),
+    createdAt: ms('created_at').notNull().default(now),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+);
 
 /** Posts of the home page's social feed (the league's social account), newest first. */
 export const socialPosts = pgTable('social_posts', {

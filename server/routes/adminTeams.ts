@@ -24,8 +24,8 @@ function adminPatchBody(body: unknown): AdminTeamPatch {
 export function adminTeamRoutes(app: FastifyInstance, db: Db) {
   /** Edit Team (staff): name, wins, losses, gold, silver, bronze. */
   app.patch('/v1/team/:id/admin', async (request) => {
-    requireRole(request);
+    const actor = requireRole(request);
     const id = idParam((request.params as { id: string }).id);
-    return adminEditTeam(db, id, adminPatchBody(request.body));
+    return adminEditTeam(db, actor.id, id, adminPatchBody(request.body));
   });
 }

@@ -11,8 +11,8 @@ export function siteImageRoutes(app: FastifyInstance, db: Db) {
 
   for (const { path, type } of SITE_IMAGE_SLOTS) {
     app.post(`/v1/admin/${path}`, async (request) => {
-      requireRole(request);
-      return setSiteImage(db, type, await readImageUpload(request));
+      const actor = requireRole(request);
+      return setSiteImage(db, actor.id, type, await readImageUpload(request));
     });
   }
 }

@@ -82,8 +82,8 @@ export function userRoutes(app: FastifyInstance, db: Db, config: Config) {
 
   /** Staff correct a player's record (Activision ID, KR, wins, losses, medals; KR may come alone). */
   app.patch('/v1/user/:id', async (request) => {
-    requireRole(request, STAFF);
+    const actor = requireRole(request, STAFF);
     const id = idParam((request.params as { id: string }).id);
-    return toAdminUserRow(await editUserRecord(db, id, parse(AdminUserPatch, request.body)));
+    return toAdminUserRow(await editUserRecord(db, actor, id, parse(AdminUserPatch, request.body)));
   });
 }

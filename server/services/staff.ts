@@ -6,7 +6,8 @@ import { USER_ADMIN } from '../../src/domain/messages';
 import { nextStaffRole, staffEventFor } from '../../machines/staffRoleMachine';
 import { conflict, forbidden, notFound } from '../http/errors';
 import { STAFF } from '../auth/plugin';
-import { nameOrTagMatches, type UserRow } from './users';
+import { auditTarget, nameOrTagMatches, type UserRow } from './users';
+import { recordAudit } from './auditLog';
 
 /** The Staff screen: ADMIN and OWNER users, owners first, then by name; search matches the name or the Activision ID. */
 export async function listStaff(db: Db, opts: { offset: number; perPage: number; search: string }) {
@@ -46,6 +47,7 @@ export async function changeStaffRole(db: Db, actor: UserRow, targetId: number, 
       throw conflict(USER_ADMIN.lastOwner);
     }
     const [row] = await tx.update(users).set({ role }).where(eq(users.id, targetId)).returning();
+    await recordAudit(tx, { actorId: actor.id, action: 'ROLE_CHANGED', target: auditTarget(target), before: target, after: { role } });
     return row;
   });
 }

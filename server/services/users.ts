@@ -8,6 +8,7 @@ import { revokeAllForUser } from '../auth/sessions';
 import { lockRowOr404 } from '../db/rowById';
 import { bumpBracketsOfUsers } from './tournamentStore';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { recordAudit } from './auditLog';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -114,6 +115,7 @@ export async function banUser(db: Db, config: Config, actor: UserRow, targetId: 
     if (target.banned) return target;
     const [row] = await tx.update(users).set({ banned: true }).where(eq(users.id, targetId)).returning();
     await revokeAllForUser(tx, config, targetId);
+    await recordAudit(tx, { actorId: actor.id, action: 'USER_BANNED', target: auditTarget(target), before: target, after: { banned: true } });
     return row;
   });
 }
@@ -122,15 +124,22 @@ export async function banUser(db: Db, config: Config, actor: UserRow, targetId: 
  * Staff correct a player's record (PATCH /v1/user/{id}): only the fields sent change; a blank Activision ID clears
  * it. An empty body is refused.
  */
-export async function editUserRecord(db: Db, targetId: number, patch: AdminUserPatch): Promise<UserRow> {
+export async function editUserRecord(db: Db, actor: UserRow, targetId: number, patch: AdminUserPatch): Promise<UserRow> {
   const changes = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as AdminUserPatch;
   if (Object.keys(changes).length === 0) throw badRequest(USER_ADMIN.nothingToEdit);
   if (changes.battleTag !== undefined) changes.battleTag = changes.battleTag?.trim() || null;
-  const [row] = await db.update(users).set(changes).where(eq(users.id, targetId)).returning();
-  if (!row) throw notFound(USER_ADMIN.notFound);
-  if (changes.katanaRank !== undefined) await bumpBracketsOfUsers(db, [targetId]);
-  return row;
+  return db.transaction(async (tx) => {
+    const target = await lockRowOr404(tx, users, targetId, USER_ADMIN.notFound);
+    const [row] = await tx.update(users).set(changes).where(eq(users.id, targetId)).returning();
+    await recordAudit(tx, { actorId: actor.id, action: 'USER_EDITED', target: auditTarget(target), before: target, after: changes });
+    // KR shows on brackets: their cached copies must be rebuilt.
+    if (changes.katanaRank !== undefined) await bumpBracketsOfUsers(tx, [targetId]);
+    return row;
+  });
 }
+
+/** How the audit log names a user it records a change of. */
+export const auditTarget = (user: UserRow) => ({ type: 'USER' as const, id: user.id, name: user.discordName });
 
 /** How many players the invitee search answers at most. */
 const INVITEE_SEARCH_LIMIT = 10;

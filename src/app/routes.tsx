@@ -50,6 +50,7 @@ const LeagueMatchPage = onDemand(() => import('../features/matches/LeagueMatchPa
 const TestEloPage = onDemand(() => import('../features/admin/testElo/TestEloPage'), 'TestEloPage');
 const AdminTeamsPage = onDemand(() => import('../features/admin/teams/AdminTeamsPage'), 'AdminTeamsPage');
 const AdminImagesPage = onDemand(() => import('../features/admin/images/AdminImagesPage'), 'AdminImagesPage');
+const AuditLogPage = onDemand(() => import('../features/admin/audit/AuditLogPage'), 'AuditLogPage');
 
 type Access = 'all' | 'user' | Role[];
 
@@ -102,6 +103,7 @@ export const ROUTES: { path: string; component: ComponentType; access: Access }[
   { path: '/admin/teams', component: AdminTeamsPage, access: STAFF_ROLES },
   { path: '/admin/teams/:id', component: AdminTeamsPage, access: STAFF_ROLES },
   { path: '/admin/images', component: AdminImagesPage, access: STAFF_ROLES },
+  { path: '/admin/audit', component: AuditLogPage, access: ['OWNER'] },
   { path: '/admin/player-cards', component: PlayerCardsPage, access: STAFF_ROLES },
   { path: '/admin/tournaments', component: AdminTournamentsPage, access: STAFF_ROLES },
   { path: '/admin/tournaments/:id/maps', component: MapsAndModesPage, access: STAFF_ROLES },

@@ -1,14 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { createTestModel } from '@xstate/graph';
 import { ROLES, type Role } from '../../src/domain/constants';
-import { nextStaffRole, staffEventFor, staffRoleMachine, type StaffRoleEventType } from '../../machines/staffRoleMachine';
+import { nextStaffRole, staffEventFor, staffRoleMachine, staffRoleSnapshotFor, type StaffRoleEvent, type StaffRoleEventType } from '../../machines/staffRoleMachine';
 import { useTestServer } from '../support/testServer';
 import { findUserRow, insertUser } from '../support/fixtures';
+import { renderApp } from '../support/renderApp';
+import { SUCCESS } from '../../src/domain/messages';
+import { clearNotifications } from '../../src/ui/notify';
+
+configure({ asyncUtilTimeout: 8000 });
 
 /**
- * Staff role changes: one walk through every transition of the lifecycle, as the OWNER sees it, each taken through
- * PATCH /v1/user/staff/{id} on the real in-process server with the stored role checked at every state; then every
- * role pair, where the server refuses exactly what the machine does not allow.
+ * Staff role changes, model-based: one @xstate/graph walk through every transition of the lifecycle as the OWNER sees
+ * it (the viewer comes in as the machine's input), each taken on the Staff screen (Promote New Staff, the row's
+ * OPTIONS menu and its confirmation) against the real in-process server, with every state checked on screen and in
+ * the database; then every role pair, where the server refuses exactly what the machine does not allow.
  */
 const EVENTS: StaffRoleEventType[] = ['staff.promote', 'staff.demote', 'staff.remove'];
 const ROLE_OF_STATE: Record<string, Role> = { user: 'USER', admin: 'ADMIN', owner: 'OWNER' };
@@ -16,6 +23,13 @@ const OWNER_VIEW = { viewerRole: 'OWNER', isOwnRow: false, otherOwners: 1 } as c
 
 /** One walk that takes every transition: USER → ADMIN → OWNER → USER → ADMIN → OWNER → ADMIN → USER. */
 const WALK: StaffRoleEventType[] = ['staff.promote', 'staff.promote', 'staff.remove', 'staff.promote', 'staff.promote', 'staff.demote', 'staff.remove'];
+const WALK_EVENTS = WALK.map((type) => ({ type }) as StaffRoleEvent);
+/**
+ * Where the walk starts: a USER row as the OWNER sees it. @xstate/graph 3.0.4's getPathsFromEvents builds its state
+ * graph from an initial snapshot made without the `input` it is given (every guard then refuses), so the start is
+ * given as a snapshot as well.
+ */
+const FROM_OWNER_VIEW = { input: OWNER_VIEW, fromState: staffRoleSnapshotFor('USER', OWNER_VIEW) };
 
 describe('staffRoleMachine', () => {
   const server = useTestServer({ seed: true });
@@ -51,19 +65,64 @@ describe('staffRoleMachine', () => {
     expect(nextStaffRole('OWNER', 'staff.remove', { viewerRole: 'OWNER', isOwnRow: false, otherOwners: 0 })).toBeNull();
   });
 
-  it('walks every transition through PATCH /v1/user/staff/{id}, the stored role following the machine', async () => {
-    const owner = await server.signIn('ClutchOwner');
-    const target = await insertUser(server.db);
-    const actor = createActor(staffRoleMachine, { input: OWNER_VIEW }).start();
-    for (const type of WALK) {
-      expect(actor.getSnapshot().can({ type })).toBe(true);
-      actor.send({ type });
-      const role = ROLE_OF_STATE[actor.getSnapshot().value as string];
-      const res = await owner.patch(`/v1/user/staff/${target.id}`, { role });
-      expect(res.status, `${type} → ${role}`).toBe(200);
-      expect((await findUserRow(server.db, target.id))?.role).toBe(role);
+  it('the walk takes every transition the OWNER may take', () => {
+    const model = createTestModel(staffRoleMachine, { input: OWNER_VIEW });
+    const [path] = model.getPathsFromEvents(WALK_EVENTS, FROM_OWNER_VIEW);
+    const taken = new Set(path.steps.slice(1).map((s, i) => `${path.steps[i].state.value} ${s.event.type} ${s.state.value}`));
+    const all = Object.values(model.getAdjacencyMap()).flatMap(({ state, transitions }) =>
+      // The keys are branded strings, which Object.values cannot see through.
+      (Object.values(transitions) as { event: StaffRoleEvent; state: typeof state }[]).map((t) => `${state.value} ${t.event.type} ${t.state.value}`),
+    );
+    expect(new Set(all.filter((t) => t.split(' ')[0] !== t.split(' ')[2]))).toEqual(taken);
+  });
+
+  it('walks every state and transition through the Staff screen, the stored role following the machine', async () => {
+    const target = await insertUser(server.db, { discordName: `Walker${Date.now() % 100000}` });
+    const app = await renderApp('/admin/staff', { server, as: 'ClutchOwner' });
+    const row = () => screen.getByRole('cell', { name: target.discordName }).closest('tr')!;
+
+    async function choose(item: string, dialogName: string, notice: string) {
+      clearNotifications();
+      // A closing dialog can swallow the first click on a loaded machine: open again until the menu shows.
+      await waitFor(
+        async () => {
+          if (!screen.queryByRole('menu', { hidden: true })) await app.user.click(screen.getByRole('button', { name: `Options for ${target.discordName}` }));
+          screen.getByRole('menu', { hidden: true });
+        },
+        { timeout: 15_000 },
+      );
+      await app.user.click(await screen.findByRole('menuitem', { name: item, hidden: true }));
+      await app.user.click(within(await screen.findByRole('dialog', { name: dialogName })).getByRole('button', { name: dialogName }));
+      expect(await screen.findByText(notice)).toBeTruthy();
     }
-    actor.stop();
+    async function promoteNewStaff() {
+      clearNotifications();
+      await app.user.click(screen.getByRole('button', { name: 'Promote New Staff' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Promote New Staff' });
+      await app.user.type(within(dialog).getByRole('textbox', { name: 'Search User' }), target.discordName);
+      await app.user.click(within(dialog).getByRole('button', { name: 'Search' }));
+      await app.user.click(await within(dialog).findByRole('radio', { name: target.discordName }));
+      await app.user.click(within(dialog).getByRole('button', { name: 'Promote' }));
+      expect(await screen.findByText(SUCCESS.staffPromoted('ADMIN').title)).toBeTruthy();
+    }
+    const checkState = (role: Role) => async () => {
+      if (role === 'USER') await waitFor(() => expect(screen.queryByRole('cell', { name: target.discordName })).toBeNull());
+      else await waitFor(() => expect(within(row()).getByRole('cell', { name: role })).toBeTruthy());
+      expect((await findUserRow(server.db, target.id))?.role).toBe(role);
+    };
+
+    const [path] = createTestModel(staffRoleMachine, { input: OWNER_VIEW }).getPathsFromEvents(WALK_EVENTS, FROM_OWNER_VIEW);
+    expect(path.steps).toHaveLength(WALK.length + 1);
+    await path.test({
+      states: Object.fromEntries(Object.entries(ROLE_OF_STATE).map(([state, role]) => [state, checkState(role)])),
+      events: {
+        // A step's state is the one its event leads to: USER → ADMIN is Promote New Staff, ADMIN → OWNER the row's menu.
+        'staff.promote': (step) =>
+          step.state.value === 'admin' ? promoteNewStaff() : choose('PROMOTE TO OWNER', 'Promote to Owner', SUCCESS.staffPromoted('OWNER').title),
+        'staff.demote': () => choose('DEMOTE TO ADMIN', 'Demote to Admin', SUCCESS.staffDemoted.title),
+        'staff.remove': () => choose('REMOVE FROM STAFF', 'Remove from Staff', SUCCESS.staffRemoved.title),
+      },
+    });
   });
 
   it('answers 403 to an ADMIN for every change the owner may make, and 409 to a change no single step makes', async () => {

@@ -187,6 +187,7 @@ export const ROUTE_TABLE: Record<string, Row> = {
   'POST /v1/admin/league-info-image': row('staff'),
   'POST /v1/admin/title-logo': row('staff'),
   'POST /v1/admin/logo': row('staff'),
+  'GET /v1/admin/audit': row('staff', undefined, undefined, { admin: 403 }),
 
   // Player cards (issue 13): anyone reads, staff add and delete.
   'GET /v1/admin/player-cards': row('public'),

@@ -2,6 +2,7 @@ import { Button, SimpleGrid } from '@mantine/core';
 import { Link } from 'wouter';
 import { PageTitle } from '../../ui/PageTitle/PageTitle';
 import { botInviteUrl } from '../../api/endpoints/session';
+import { useSessionUser } from '../../ui/session';
 
 const ITEMS = [
   ['Users', '/admin/users'],
@@ -18,13 +19,17 @@ const ITEMS = [
   ['Player Cards', '/admin/player-cards'],
 ] as const;
 
+/** Only owners read the audit log. */
+const OWNER_ITEM = ['Audit Log', '/admin/audit'] as const;
+
 /** The admin portal's dashboard: a menu of buttons, plus the link that invites the chat bot. */
 export function AdminDashboard() {
+  const items = useSessionUser()?.role === 'OWNER' ? [...ITEMS, OWNER_ITEM] : ITEMS;
   return (
     <>
       <PageTitle documentTitle="Admin Portal">Admin Portal</PageTitle>
       <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="md">
-        {ITEMS.map(([label, href]) => (
+        {items.map(([label, href]) => (
           <Button key={href} component={Link} href={href} size="lg" variant="light">
             {label}
           </Button>

@@ -1,0 +1,27 @@
+import { boolean, enums, nullable, number, record, string, type, union, type Infer } from 'superstruct';
+import { Id, Millis } from './common';
+
+/** What a staff member changed (the audit log's WHAT column). */
+export const AUDIT_ACTIONS = ['ROLE_CHANGED', 'USER_EDITED', 'USER_BANNED', 'TEAM_EDITED', 'IMAGE_UPDATED'] as const;
+export const AuditAction = enums(AUDIT_ACTIONS);
+export type AuditAction = Infer<typeof AuditAction>;
+
+export const AUDIT_TARGET_TYPES = ['USER', 'TEAM', 'IMAGE'] as const;
+export const AuditTargetType = enums(AUDIT_TARGET_TYPES);
+export type AuditTargetType = Infer<typeof AuditTargetType>;
+
+/** The fields a change touched, by name (`{ role: 'ADMIN' }`, `{ wins: 3, losses: 1 }`, `{ url: '/v1/images/7' }`). */
+export const AuditValues = record(string(), nullable(union([string(), number(), boolean()])));
+export type AuditValues = Infer<typeof AuditValues>;
+
+/** A row of GET /v1/admin/audit (OWNER only, newest first). */
+export const AuditEntry = type({
+  id: Id,
+  when: Millis,
+  who: type({ id: Id, discordName: string() }),
+  what: AuditAction,
+  target: type({ type: AuditTargetType, id: string(), name: string() }),
+  before: nullable(AuditValues),
+  after: nullable(AuditValues),
+});
+export type AuditEntry = Infer<typeof AuditEntry>;

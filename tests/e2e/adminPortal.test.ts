@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launch, newPage, signIn } from './support/browser';
+import { PNG } from '../server/tournaments.fixtures';
+
+
+type SiteImage = { imageType: string; url: string };
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+describe('the admin portal in a real browser', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(() => browser?.close());
+
+  const json = async <T>(page: Page, path: string) => (await (await page.request.get(path)).json()) as T;
+
+  it('the OWNER promotes a player to ADMIN, who then sees the admin portal, and removes them again', async () => {
+    const { page: owner, errors } = await newPage(browser);
+    await signIn(owner, 'ClutchOwner');
+    // A player from the middle of PLAYER RANKS (the other browser tests use its top and bottom); their role is restored.
+    const ranks = await json<{ results: { discordName: string; role: string }[] }>(owner, '/v1/user?perPage=100');
+    const name = ranks.results.filter((u) => u.role === 'USER')[50].discordName;
+
+    await owner.goto('/admin/staff');
+    await owner.getByRole('button', { name: 'Promote New Staff' }).click();
+    const dialog = owner.getByRole('dialog', { name: 'Promote New Staff' });
+    await dialog.getByRole('textbox', { name: 'Search User' }).fill(name);
+    await dialog.getByRole('button', { name: 'Search' }).click();
+    // The radio reads "name (Activision ID)" when the player has one.
+    await dialog.getByRole('radio', { name: new RegExp(`^${escapeRegExp(name)}( \\(|$)`) }).check();
+    await dialog.getByRole('button', { name: 'Promote', exact: true }).click();
+    await owner.getByText('User Promoted').first().waitFor();
+    await owner.getByRole('cell', { name, exact: true }).waitFor();
+
+    const { page: newAdmin, errors: adminErrors } = await newPage(browser);
+    await signIn(newAdmin, name);
+    await newAdmin.goto('/admin');
+    await newAdmin.getByRole('heading', { name: 'Admin Portal' }).waitFor();
+    await newAdmin.getByRole('link', { name: 'Users' }).click();
+    await newAdmin.waitForURL('**/admin/users');
+    // The staff-only list loads for them (a refused call would leave the table empty, with Try again).
+    await newAdmin.locator('tbody tr').first().waitFor();
+    expect(await newAdmin.locator('tbody tr').count()).toBe(10);
+
+    await owner.getByRole('button', { name: `Options for ${name}` }).click();
+    await owner.getByRole('menuitem', { name: 'REMOVE FROM STAFF' }).click();
+    await owner.getByRole('dialog', { name: 'Remove from Staff' }).getByRole('button', { name: 'Remove from Staff' }).click();
+    await owner.getByText('User Removed').first().waitFor();
+    await owner.getByRole('cell', { name, exact: true }).waitFor({ state: 'detached' });
+
+    // The removed admin is a player again: the portal sends them home.
+    await newAdmin.goto('/admin');
+    await newAdmin.waitForURL((u) => u.pathname === '/');
+    expect(errors).toEqual([]);
+    expect(adminErrors).toEqual([]);
+  });
+
+  it('an upload on /admin/images changes the home banner', async () => {
+    const { page, errors } = await newPage(browser);
+    await signIn(page, 'AdminAce');
+    const banner = page.getByRole('link', { name: 'Browse tournaments' });
+    const before = (await json<SiteImage[]>(page, '/v1/admin/images')).find((i) => i.imageType === 'HOME_PAGE_BANNER')?.url;
+
+    await page.goto('/admin/images');
+    await page.getByLabel('Home Page Banner file').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: PNG });
+    // The page reloads after the upload; the new banner is then listed.
+    let after: string | undefined;
+    await expect
+      .poll(async () => (after = (await json<SiteImage[]>(page, '/v1/admin/images')).find((i) => i.imageType === 'HOME_PAGE_BANNER')?.url), { timeout: 30_000 })
+      .toMatch(/^\/v1\/images\/\d+$/);
+    expect(after).not.toBe(before);
+    await page.getByRole('heading', { name: 'Images' }).waitFor();
+
+    await page.goto('/');
+    await banner.waitFor();
+    await expect.poll(() => banner.getAttribute('style')).toContain(`url("${after}")`);
+    const loaded = await page.evaluate(async (url) => (await fetch(url)).headers.get('content-type'), after!);
+    expect(loaded).toMatch(/^image\/png/);
+    expect(errors).toEqual([]);
+  });
+});
