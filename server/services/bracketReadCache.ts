@@ -13,7 +13,12 @@ import { bracketVersion } from './tournamentStore';
 
 export interface BracketBody {
   etag: string;
-  body: Buffer;
+  /**
+   * The JSON text. A string, not a Buffer: Fastify sends a Buffer untouched only when it is a Buffer of this realm
+   * (`payload.buffer instanceof ArrayBuffer`); under another realm's globals (the jsdom view tests) it would
+   * JSON-serialize the Buffer object itself.
+   */
+  body: string;
   /** The same body gzipped once per version (zlib works on the thread pool, not the event loop). */
   gzipped: Buffer;
 }
@@ -54,7 +59,7 @@ export function createBracketReadCache(db: Db) {
   let bytes = 0;
 
   const remember = (key: string, value: BracketBody) => {
-    const size = (v: BracketBody) => v.body.length + v.gzipped.length;
+    const size = (v: BracketBody) => Buffer.byteLength(v.body) + v.gzipped.length;
     if (size(value) > MAX_BYTES) return;
     entries.set(key, value);
     bytes += size(value);
@@ -68,8 +73,8 @@ export function createBracketReadCache(db: Db) {
   const build = async (tournamentId: number, etag: string): Promise<BracketBody> => {
     // Read after the version: the rows are at least as new as the version they are filed under, never older.
     const matches = await listTournamentMatches(db, tournamentId);
-    const body = Buffer.from(JSON.stringify(matches));
-    return { etag, body, gzipped: await gzip(body, { level: 6 }) };
+    const body = JSON.stringify(matches);
+    return { etag, body, gzipped: await gzip(Buffer.from(body), { level: 6 }) };
   };
 
   return {
