@@ -48,9 +48,9 @@ export function teamRoutes(app: FastifyInstance, db: Db) {
   });
 
   /** Create Team: the caller founds and captains it; answers `{ id }`. */
-  app.post('/v1/team', async (request) => {
+  app.post('/v1/team', async (request, reply) => {
     const user = requireUser(request);
-    return createLeagueTeam(db, user, teamName(request.body, LEAGUE_TEAM.teamName));
+    return reply.code(201).send(await createLeagueTeam(db, user, teamName(request.body, LEAGUE_TEAM.teamName)));
   });
 
   /** The team profile (public). */

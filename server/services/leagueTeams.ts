@@ -146,13 +146,13 @@ export async function leagueManagementRows(db: Db, teamId: number, viewer: AuthU
 
 /** PATCH /v1/team/{id}: rename (the captain or staff); names are unique, case-insensitive. */
 export async function renameLeagueTeam(db: Db, teamId: number, user: AuthUser, name: string): Promise<Team> {
-  return db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     await lockTeam(tx, teamId);
     await assertCaptainOrStaff(tx, teamId, user);
     await claimName(tx, name, teamId);
     await tx.update(teams).set({ name }).where(eq(teams.id, teamId));
-    return teamDetail(tx, teamId);
   });
+  return teamDetail(db, teamId);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -230,7 +230,7 @@ export async function cancelLeagueInvite(db: Db, teamId: number, captain: AuthUs
  * player accepting two teams at once joins one and is told they already have a team by the other.
  */
 export async function acceptLeagueInvite(db: Db, teamId: number, user: AuthUser): Promise<Team> {
-  return db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const team = await lockRowOr404(tx, teams, teamId, MSG.notFound);
     const me = await lockUser(tx, user.id);
     const [invite] = await tx
@@ -242,8 +242,9 @@ export async function acceptLeagueInvite(db: Db, teamId: number, user: AuthUser)
     refuseInTransferMode(team);
     await assertCanJoin(tx, teamId, me, true);
     await joinTeam(tx, teamId, user.id);
-    return teamDetail(tx, teamId);
   });
+  // Read after the commit: the profile's reads run in parallel, which one transaction's connection cannot.
+  return teamDetail(db, teamId);
 }
 
 /** PATCH /v1/team/{teamId}/members/invites/reject: the signed-in invitee declines. */

@@ -1,6 +1,6 @@
 import { asc, count, desc, eq, ilike, and, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from '../db/client';
+import type { Db } from '../db/client';
 import { seasonEntries, seasonMatches, seasons, teams, users } from '../db/schema';
 import type { Team, TeamSummary, UpcomingMatch } from '../../src/api/contract/team';
 import type { AuthUser } from '../auth/plugin';
@@ -49,7 +49,7 @@ export const UPCOMING_PER_SEASON = 3;
  * GET /v1/team/{id}: the team profile. Roster captain first (then by seniority, see leagueTeamRoster); up to 3
  * undecided matches per live season, soonest due first. A locked team answers with its empty roster.
  */
-export async function teamDetail(db: Db | Tx, teamId: number): Promise<Team> {
+export async function teamDetail(db: Db, teamId: number): Promise<Team> {
   const team = await rowOr404(db, teams, teamId, PROFILE.teamNotFound);
   const [members, [{ activeSeasons }], matches] = await Promise.all([
     db
