@@ -8,6 +8,7 @@ import { teams, users } from '../../server/db/schema';
 import { useTestServer, type Agent } from '../support/testServer';
 import { findUserRow, insertUser } from '../support/fixtures';
 import { TINY_PNG, upload } from './temporaryTeams.fixtures';
+import { RETIRED_TEAM } from '../../server/db/seedLeagueTeams';
 
 const TEAM = (id: number) => `/v1/team/${id}`;
 
@@ -308,5 +309,31 @@ describe('league teams', () => {
       const answers = await Promise.all([one, two].map((p) => p.agent.post('/v1/team', { name: 'Twin Name' })));
       expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
     });
+  });
+});
+
+describe('the demo league’s league teams (server/db/seedLeagueTeams.ts)', () => {
+  const server = useTestServer({ seed: true });
+
+  it('has full rosters, pending invites on the first team (the demo captain’s) and one locked team', async () => {
+    const [first] = await server.db.select().from(teams).orderBy(teams.id).limit(1);
+    const roster = (await server.agent().get(TEAM(first.id))).body as Team;
+    expect(roster.users).toHaveLength(4);
+    const captain = roster.users[0];
+    expect(captain.teamRole).toBe('CAPTAIN');
+    const rows = (await (await server.signIn(captain.discordName)).get(`${TEAM(first.id)}/members`)).body as TeamManagementRows;
+    expect(rows.filter((r) => r.type === 'INVITE')).toHaveLength(2);
+
+    const [retired] = await server.db.select().from(teams).where(eq(teams.name, RETIRED_TEAM));
+    expect(retired.locked).toBe(true);
+    expect((await server.agent().get(TEAM(retired.id))).body.users).toEqual([]);
+    const ranks = (await server.agent().get('/v1/team?perPage=100')).body.results as { id: number }[];
+    expect(ranks.map((t) => t.id)).not.toContain(retired.id);
+
+    // An invited player accepts from Team Invites.
+    const invitee = await findUserRow(server.db, rows.find((r) => r.type === 'INVITE')!.id);
+    const agent = await server.signIn(invitee.discordName);
+    expect((await agent.get('/v1/transfer/user')).body.map((i: { teamId: number }) => i.teamId)).toContain(first.id);
+    expect((await agent.patch(`${TEAM(first.id)}/members/invites/accept`)).status).toBe(200);
   });
 });
