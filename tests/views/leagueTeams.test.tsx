@@ -138,5 +138,14 @@ describe('league teams', () => {
     await staff.user.click(within(await screen.findByRole('dialog', { name: 'Add player' })).getByRole('button', { name: 'Force Add' }));
     expect(await screen.findByText('User Added')).toBeTruthy();
     expect(await within(dialog).findByRole('listitem', { name: `${free.discordName} PLAYER` })).toBeTruthy();
+
+    // Staff rename through the admin edit (it keeps the audit log).
+    const name = within(dialog).getByLabelText(/New team name/);
+    await staff.user.clear(name);
+    await staff.user.type(name, 'Handed Over');
+    await staff.user.click(within(dialog).getByRole('button', { name: 'Rename' }));
+    expect(await screen.findByText('Team Name Updated')).toBeTruthy();
+    expect(staff.lastRequest('PATCH', `/v1/team/${team.id}/admin`)?.body).toEqual({ name: 'Handed Over' });
+    expect(await screen.findByRole('dialog', { name: 'Manage Handed Over (Admin)' })).toBeTruthy();
   });
 });
