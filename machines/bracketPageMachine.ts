@@ -5,6 +5,7 @@ import { getTournamentMatches, resetTournamentBracket } from '../src/api/endpoin
 import { getTournament } from '../src/api/endpoints/tournaments';
 import { fromApi } from '../src/bracket/fromApi';
 import type { ViewMatch } from '../src/bracket/model';
+import { BRACKET_TIMING, markBracket, measureBracket, nowMs } from '../src/bracket/timing';
 
 /** How often an ACTIVE bracket is read again while the page is visible. */
 export const BRACKET_REFRESH_MS = 30_000;
@@ -47,7 +48,13 @@ export const bracketPageMachine = setup({
   },
   actors: {
     loadBracket: fromPromise<Loaded, { tournamentId: number }>(async ({ input }) => {
-      const [tournament, matches] = await Promise.all([getTournament(input.tournamentId), getTournamentMatches(input.tournamentId)]);
+      const [tournament, matches] = await Promise.all([
+        getTournament(input.tournamentId),
+        getTournamentMatches(input.tournamentId).then((m) => {
+          markBracket(BRACKET_TIMING.data);
+          return m;
+        }),
+      ]);
       return { tournament, matches };
     }),
     resetBracket: fromPromise<void, { tournamentId: number }>(({ input }) => resetTournamentBracket(input.tournamentId)),
@@ -63,7 +70,10 @@ export const bracketPageMachine = setup({
     keep: assign(({ context }, loaded: Loaded) => {
       const signature = JSON.stringify(loaded.matches);
       if (signature === context.signature) return { tournament: loaded.tournament };
-      return { tournament: loaded.tournament, matches: loaded.matches, view: fromApi(loaded.matches), signature };
+      const t0 = nowMs();
+      const view = fromApi(loaded.matches);
+      measureBracket(BRACKET_TIMING.convert, t0);
+      return { tournament: loaded.tournament, matches: loaded.matches, view, signature };
     }),
     notifyReset: () => {},
     reportError: (_, _params: { error: unknown }) => {},

@@ -6,6 +6,7 @@ import { useEffect, useEffectEvent, useRef, useState, type ComponentProps } from
 import classes from './BracketCanvas.module.css';
 import type { ViewMatch } from './model';
 import { createBracketEngine, pixiAppOptions, type BracketEngine } from './renderer/createBracketEngine';
+import { BRACKET_TIMING, markBracket, measureBracket, nowMs } from './timing';
 
 export interface BracketCanvasProps {
   matches: readonly ViewMatch[];
@@ -73,8 +74,29 @@ export function BracketCanvas({ matches, matchHref, onOpenMatch, height, onEngin
     };
   }, [app]);
 
+  // Fed once the renderer is up, so the layout is measured here (time to bracket) and the first frame after it marked.
   useEffect(() => {
-    engine?.setData(matches);
+    if (!engine) return;
+    let live = true;
+    let off: (() => void) | null = null;
+    engine.ready.then(
+      () => {
+        if (!live) return;
+        const t0 = nowMs();
+        engine.setData(matches);
+        measureBracket(BRACKET_TIMING.layout, t0);
+        off = engine.on('frame', () => {
+          markBracket(BRACKET_TIMING.firstFrame);
+          off?.();
+          off = null;
+        });
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+      off?.();
+    };
   }, [engine, matches]);
 
   return (
