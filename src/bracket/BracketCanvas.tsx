@@ -6,7 +6,7 @@ import { useEffect, useEffectEvent, useRef, useState, type ComponentProps } from
 import classes from './BracketCanvas.module.css';
 import type { ViewMatch } from './model';
 import { createBracketEngine, pixiAppOptions, type BracketEngine } from './renderer/createBracketEngine';
-import { BRACKET_TIMING, markBracket, measureBracket, nowMs } from './timing';
+import { BRACKET_TIMING, markBracket, measureBracket, nowMs } from '../api/bracketTiming';
 
 export interface BracketCanvasProps {
   matches: readonly ViewMatch[];
@@ -84,6 +84,8 @@ export function BracketCanvas({ matches, matchHref, onOpenMatch, height, onEngin
         if (!live) return;
         const t0 = nowMs();
         engine.setData(matches);
+        // Time to bracket is about a bracket: the empty data of a canvas mounted while the matches load is not.
+        if (matches.length === 0) return;
         measureBracket(BRACKET_TIMING.layout, t0);
         off = engine.on('frame', () => {
           markBracket(BRACKET_TIMING.firstFrame);

@@ -1,13 +1,5 @@
-import { BYE, NO_SCORE, ROW, ROW_SIZE, SOURCE_KINDS, TRACKS, UNKNOWN, type BracketEntrant } from '../api/contract/bracket';
+import { BYE, NO_SCORE, ROW, ROW_SIZE, SOURCE_KINDS, TRACKS, UNKNOWN, type PackedBracket } from '../api/contract/bracket';
 import { byeEntry, unknownEntry, type ViewEntry, type ViewMatch, type ViewSource } from './model';
-
-/** A compact bracket whose rows may have been packed into an Int32Array (by the parsing worker). */
-export interface PackedBracket {
-  roundNames: readonly string[];
-  entrants: readonly BracketEntrant[];
-  /** `ROW_SIZE` numbers a match (see `ROW`). */
-  matches: ArrayLike<number>;
-}
 
 function entryOf(b: PackedBracket, entrant: number, score: number): ViewEntry {
   if (entrant === BYE) return byeEntry();

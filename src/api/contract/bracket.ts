@@ -90,6 +90,14 @@ function compactBracketProblem(v: unknown): string | null {
   return null;
 }
 
+/** A compact bracket once parsed: the rows may be packed into an Int32Array (by the parsing worker). */
+export interface PackedBracket {
+  roundNames: readonly string[];
+  entrants: readonly BracketEntrant[];
+  /** `ROW_SIZE` numbers a match (see `ROW`). */
+  matches: ArrayLike<number>;
+}
+
 /** GET /v1/tournament/{id}/bracket (empty lists before the bracket exists). */
 export const CompactBracket = define<CompactBracketShape>('CompactBracket', (v) => {
   const problem = compactBracketProblem(v);
