@@ -12,6 +12,8 @@ export const BRACKET_TIMING = {
   convert: 'bracket:convert',
   /** The engine took the data: layout and packing. */
   layout: 'bracket:layout',
+  /** The canvas's renderer is up (it starts while the bracket loads). */
+  rendererReady: 'bracket:renderer-ready',
   /** The first frame drawn with that data. */
   firstFrame: 'bracket:first-frame',
 } as const;

@@ -54,6 +54,7 @@ export function BracketCanvas({ matches, matchHref, onOpenMatch, height, onEngin
   useEffect(() => {
     if (!app) return;
     const e = createBracketEngine(app);
+    e.ready.then(() => markBracket(BRACKET_TIMING.rendererReady), () => undefined);
     const host = hostRef.current;
     const offs = [
       e.on('match.open', ({ id, newTab }) => open(id, newTab)),

@@ -1,4 +1,4 @@
-import { LoadingOverlay, Text } from '@mantine/core';
+import { Loader, Text } from '@mantine/core';
 import { useFullscreenElement } from '@mantine/hooks';
 import { useState } from 'react';
 import { BracketCanvas } from './BracketCanvas';
@@ -42,7 +42,11 @@ export default function BracketView({ matches, matchHref, onOpenMatch, height = 
       {!loading && <BracketControls engine={engine} matches={matches} fullscreen={fullscreen} onToggleFullscreen={() => void toggle()} />}
       <div className={classes.canvasArea}>
         <BracketCanvas matches={matches} matchHref={matchHref} onOpenMatch={onOpenMatch} height={fullscreen ? '100%' : height} onEngine={setEngine} />
-        <LoadingOverlay visible={loading} overlayProps={{ backgroundOpacity: 0 }} loaderProps={{ size: 'sm' }} />
+        {loading && (
+          <div className={classes.loading} role="status" aria-label="Loading the bracket">
+            <Loader size="sm" />
+          </div>
+        )}
       </div>
       {!loading && (
         <Text className={classes.hint}>
