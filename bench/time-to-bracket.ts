@@ -18,6 +18,7 @@ import { insertBenchTournament } from './benchTournament';
  * Writes bench/results/time-to-bracket.json (one run per label) and time-to-bracket.md (labels side by side).
  *
  * Environment: BENCH_LABEL=after  BENCH_REPEAT=3  BENCH_CONFIGS=default,swiftshader  BENCH_SKIP_BUILD=1
+ * BENCH_REPORT_ONLY=1 (rewrite the .md from the .json, measuring nothing)
  */
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -36,7 +37,7 @@ const WARM_TARGET = 150;
 const STEPS = ['request', 'transfer', 'parse', 'convert', 'layout', 'firstFrame', 'other', 'total'] as const;
 type Step = (typeof STEPS)[number];
 /** `renderer`: click → the canvas's renderer is up (a parallel track, not one of the steps). */
-type Sample = Record<Step, number> & { bytes: number; renderer: number };
+type Sample = Record<Step, number> & { bytes: number; raw?: number; renderer: number };
 
 /** The 4,096-entry tournament, written to the DATA_DIR before the server starts (the demo league is seeded too). */
 async function prepare(dataDir: string) {
@@ -90,6 +91,7 @@ async function clickToBracket(page: Page, id: number): Promise<Sample> {
       firstFrame: frame - (layout.startTime + layout.duration),
       total: frame - click,
       bytes: res.transferSize,
+      raw: res.decodedBodySize,
       renderer: rendererMark ? rendererMark.startTime - click : NaN,
       other: 0,
     };
@@ -133,9 +135,13 @@ async function visit(browser: Browser, baseURL: string, id: number): Promise<{ c
   }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+/** The median of the finite values (NaN when there are none: a figure an older run did not record). */
+const median = (xs: (number | undefined)[]) => {
+  const finite = xs.filter((x): x is number => Number.isFinite(x)).sort((a, b) => a - b);
+  return finite.length ? finite[Math.floor((finite.length - 1) / 2)] : NaN;
+};
 const medianSample = (runs: Sample[]): Sample =>
-  Object.fromEntries([...STEPS, 'bytes', 'renderer'].map((k) => [k, median(runs.map((r) => r[k as Step]))])) as Sample;
+  Object.fromEntries([...STEPS, 'bytes', 'raw', 'renderer'].map((k) => [k, median(runs.map((r) => r[k as Step]))])) as Sample;
 
 interface Row {
   config: string;
@@ -155,14 +161,14 @@ interface Run {
 }
 
 function report(runs: Run[]): string {
-  const f = (n: number | undefined) => (n === undefined ? '–' : n.toFixed(0));
+  const f = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? '–' : n.toFixed(0));
   const lines = [
     '# Time to bracket',
     '',
     '`npm run bench:time-to-bracket`: the production build served by the real server (`server/main.ts`, the seeded demo',
     'database plus a 4,096-entry tournament), Debian Chromium headless at 1280×900; from a click on BRACKET on the',
     "tournament's page to the first frame of the canvas. Cold: a fresh browser context; warm: back and BRACKET again",
-    '(the bracket GET revalidates: 304). Median of the repeats per row, in ms.',
+    '(the bracket GET revalidates: 304). Each cell: the median of every visit of the runs of that label, in ms.',
     `Targets: 1,024 entries ≤ ${TARGETS[1024]} ms, 4,096 ≤ ${TARGETS[4096]} ms, warm ≤ ${WARM_TARGET} ms.`,
     '',
     'Steps: **request** click → first byte of the bracket (route change, React, the request itself and server time);',
@@ -179,20 +185,39 @@ function report(runs: Run[]): string {
     );
   }
   lines.push('');
-  const labels = runs.map((r) => r.label);
+  // Runs of one label ("after", "after #2") are pooled: each cell is the median of every visit of those runs.
+  const groups = new Map<string, Row[]>();
+  for (const run of runs) {
+    const label = run.label.replace(/ #\d+$/, '');
+    const rows = groups.get(label) ?? [];
+    for (const row of run.rows) {
+      const same = rows.find((r) => r.config === row.config && r.entries === row.entries);
+      if (same) same.runs = [...same.runs, ...row.runs];
+      else rows.push({ ...row, runs: [...row.runs] });
+    }
+    groups.set(label, rows);
+  }
+  for (const rows of groups.values()) {
+    for (const row of rows) {
+      row.cold = medianSample(row.runs.map((r) => r.cold));
+      row.warm = medianSample(row.runs.map((r) => r.warm));
+    }
+  }
+  const labels = [...groups.keys()];
+  const pooled = [...groups.entries()].map(([label, rows]) => ({ label, rows }));
   for (const config of CONFIGS) {
     if (!runs.some((r) => r.rows.some((x) => x.config === config.name))) continue;
     lines.push(`## ${config.name}: ${config.label}`, '');
-    lines.push(`| entries | visit | ${STEPS.map((s) => `${s === 'firstFrame' ? 'first frame' : s} (${labels.join(' → ')})`).join(' | ')} | renderer (${labels.join(' → ')}) | bytes (${labels.join(' → ')}) |`);
+    lines.push(`| entries | visit | ${STEPS.map((s) => `${s === 'firstFrame' ? 'first frame' : s} (${labels.join(' → ')})`).join(' | ')} | renderer (${labels.join(' → ')}) | sent / body (${labels.join(' → ')}) |`);
     lines.push(`|---:|---|${STEPS.map(() => '---:').join('|')}|---:|---:|`);
     for (const b of BRACKETS) {
       for (const visitKind of ['cold', 'warm'] as const) {
-        const cells = runs.map((r) => r.rows.find((x) => x.config === config.name && x.entries === b.entries)?.[visitKind]);
+        const cells = pooled.map((r) => r.rows.find((x) => x.config === config.name && x.entries === b.entries)?.[visitKind]);
         lines.push(
           `| ${b.entries.toLocaleString('en')} | ${visitKind} | ${STEPS.map((s) => {
             const text = cells.map((c) => f(c?.[s])).join(' → ');
             return s === 'total' ? `**${text}**` : text;
-          }).join(' | ')} | ${cells.map((c) => f(c && Number.isFinite(c.renderer) ? c.renderer : undefined)).join(' → ')} | ${cells.map((c) => (c ? `${(c.bytes / 1024).toFixed(0)} KB` : '–')).join(' → ')} |`,
+          }).join(' | ')} | ${cells.map((c) => f(c?.renderer)).join(' → ')} | ${cells.map((c) => (c ? `${(c.bytes / 1024).toFixed(0)} / ${c.raw && Number.isFinite(c.raw) ? (c.raw / 1024).toFixed(0) : '?'} KB` : '–')).join(' → ')} |`,
         );
       }
     }
@@ -201,7 +226,20 @@ function report(runs: Run[]): string {
   return lines.join('\n');
 }
 
+const RESULTS = resolve(OUT, 'time-to-bracket.json');
+const readRuns = (): Run[] => (existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, 'utf8')) as { runs: Run[] }).runs : []);
+
+function writeReport(runs: Run[]) {
+  const md = report(runs);
+  writeFileSync(resolve(OUT, 'time-to-bracket.md'), `${md}\n`);
+  console.log(`\n${md}`);
+}
+
 export async function runTimeToBracket(): Promise<void> {
+  if (process.env.BENCH_REPORT_ONLY === '1') {
+    writeReport(readRuns());
+    return;
+  }
   const loadBefore = loadavg()[0];
   if (process.env.BENCH_SKIP_BUILD !== '1' || !existsSync(resolve(here, '../dist/index.html'))) {
     console.log('time-to-bracket: building the SPA…');
@@ -246,13 +284,9 @@ export async function runTimeToBracket(): Promise<void> {
     rows,
   };
   mkdirSync(OUT, { recursive: true });
-  const file = resolve(OUT, 'time-to-bracket.json');
-  const previous: Run[] = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { runs: Run[] }).runs : [];
-  const runs = [...previous.filter((r) => r.label !== LABEL), run];
-  writeFileSync(file, `${JSON.stringify({ runs }, null, 2)}\n`);
-  const md = report(runs);
-  writeFileSync(resolve(OUT, 'time-to-bracket.md'), `${md}\n`);
-  console.log(`\n${md}`);
+  const runs = [...readRuns().filter((r) => r.label !== LABEL), run];
+  writeFileSync(RESULTS, `${JSON.stringify({ runs }, null, 2)}\n`);
+  writeReport(runs);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
