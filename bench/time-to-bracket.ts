@@ -36,8 +36,11 @@ const TARGETS: Record<number, number> = { 1024: 250, 4096: 400 };
 const WARM_TARGET = 150;
 const STEPS = ['request', 'transfer', 'parse', 'convert', 'layout', 'firstFrame', 'other', 'total'] as const;
 type Step = (typeof STEPS)[number];
-/** `renderer`: click → the canvas's renderer is up (a parallel track, not one of the steps). */
-type Sample = Record<Step, number> & { bytes: number; raw?: number; renderer: number };
+/**
+ * Not steps: `sent` click → the bracket's GET leaves (route chunk, React, the page's machine), `renderer` click → the
+ * canvas's renderer is up (a track beside the steps).
+ */
+type Sample = Record<Step, number> & { bytes: number; raw?: number; sent?: number; renderer: number };
 
 /** The 4,096-entry tournament, written to the DATA_DIR before the server starts (the demo league is seeded too). */
 async function prepare(dataDir: string) {
@@ -92,6 +95,7 @@ async function clickToBracket(page: Page, id: number): Promise<Sample> {
       total: frame - click,
       bytes: res.transferSize,
       raw: res.decodedBodySize,
+      sent: res.startTime - click,
       renderer: rendererMark ? rendererMark.startTime - click : NaN,
       other: 0,
     };
@@ -141,7 +145,7 @@ const median = (xs: (number | undefined)[]) => {
   return finite.length ? finite[Math.floor((finite.length - 1) / 2)] : NaN;
 };
 const medianSample = (runs: Sample[]): Sample =>
-  Object.fromEntries([...STEPS, 'bytes', 'raw', 'renderer'].map((k) => [k, median(runs.map((r) => r[k as Step]))])) as Sample;
+  Object.fromEntries([...STEPS, 'bytes', 'raw', 'sent', 'renderer'].map((k) => [k, median(runs.map((r) => r[k as Step]))])) as Sample;
 
 interface Row {
   config: string;
@@ -175,8 +179,9 @@ function report(runs: Run[]): string {
     '**transfer** first → last byte; **parse** last byte → data parsed and validated on the main thread (JSON,',
     'contract, a worker round trip when one is used); **convert** to the canvas matches; **layout** the engine taking',
     'the data (layout, packing); **first frame** to the first frame drawn; **other** what is left (the lazy canvas',
-    'chunk and Pixi start-up when they are on the critical path, React rendering). **renderer** is not a step: click →',
-    "the canvas's renderer is up (runs beside the steps since the canvas mounts while the bracket loads; blank before).",
+    'chunk and Pixi start-up when they are on the critical path, React rendering). Not steps: **sent** click → the GET',
+    "leaves (part of request: the page's chunk, React, its machine); **renderer** click → the canvas's renderer is up",
+    '(beside the steps since the canvas mounts while the bracket loads). "–": a figure that run did not record.',
     '',
   ];
   for (const run of runs) {
@@ -208,8 +213,8 @@ function report(runs: Run[]): string {
   for (const config of CONFIGS) {
     if (!runs.some((r) => r.rows.some((x) => x.config === config.name))) continue;
     lines.push(`## ${config.name}: ${config.label}`, '');
-    lines.push(`| entries | visit | ${STEPS.map((s) => `${s === 'firstFrame' ? 'first frame' : s} (${labels.join(' → ')})`).join(' | ')} | renderer (${labels.join(' → ')}) | sent / body (${labels.join(' → ')}) |`);
-    lines.push(`|---:|---|${STEPS.map(() => '---:').join('|')}|---:|---:|`);
+    lines.push(`| entries | visit | ${STEPS.map((s) => `${s === 'firstFrame' ? 'first frame' : s} (${labels.join(' → ')})`).join(' | ')} | sent (${labels.join(' → ')}) | renderer (${labels.join(' → ')}) | bytes: wire / body (${labels.join(' → ')}) |`);
+    lines.push(`|---:|---|${STEPS.map(() => '---:').join('|')}|---:|---:|---:|`);
     for (const b of BRACKETS) {
       for (const visitKind of ['cold', 'warm'] as const) {
         const cells = pooled.map((r) => r.rows.find((x) => x.config === config.name && x.entries === b.entries)?.[visitKind]);
@@ -217,7 +222,7 @@ function report(runs: Run[]): string {
           `| ${b.entries.toLocaleString('en')} | ${visitKind} | ${STEPS.map((s) => {
             const text = cells.map((c) => f(c?.[s])).join(' → ');
             return s === 'total' ? `**${text}**` : text;
-          }).join(' | ')} | ${cells.map((c) => f(c?.renderer)).join(' → ')} | ${cells.map((c) => (c ? `${(c.bytes / 1024).toFixed(0)} / ${c.raw && Number.isFinite(c.raw) ? (c.raw / 1024).toFixed(0) : '?'} KB` : '–')).join(' → ')} |`,
+          }).join(' | ')} | ${cells.map((c) => f(c?.sent)).join(' → ')} | ${cells.map((c) => f(c?.renderer)).join(' → ')} | ${cells.map((c) => (c ? `${(c.bytes / 1024).toFixed(0)} / ${c.raw && Number.isFinite(c.raw) ? (c.raw / 1024).toFixed(0) : '?'} KB` : '–')).join(' → ')} |`,
         );
       }
     }

@@ -1,0 +1,20 @@
+let requested = false;
+
+/**
+ * Fetches the bracket page's code (the page, and the canvas with Pixi) when the browser is idle, once per page
+ * life: a tournament page with a BRACKET link calls it, so a click on the link finds the canvas ready to start
+ * instead of waiting for its largest chunk. Browsers without requestIdleCallback (and jsdom) skip it: the
+ * chunks then load on the bracket page as before.
+ */
+export function prefetchBracket(): void {
+  if (requested || typeof requestIdleCallback === 'undefined') return;
+  requested = true;
+  requestIdleCallback(
+    () => {
+      // A failed prefetch changes nothing: the bracket page loads its chunks (and reports failures) itself.
+      import('./BracketPage').catch(() => undefined);
+      import('../../bracket/BracketView').catch(() => undefined);
+    },
+    { timeout: 3000 },
+  );
+}
