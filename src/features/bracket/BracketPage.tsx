@@ -17,6 +17,8 @@ import { lazyNamed } from '../../ui/onDemand';
 
 // Pixi and the canvas engine load only on bracket routes.
 const BracketView = lazyNamed(() => import('../../bracket/BracketView'), 'default');
+/** Starts loading the canvas (the tournament page's BRACKET link calls it in idle time). */
+export const preloadBracketView = (): Promise<unknown> => BracketView.preload();
 
 /** /tournaments/{tournamentId}: the bracket canvas, and for staff Reset Bracket and Show all matches. */
 export function BracketPage() {

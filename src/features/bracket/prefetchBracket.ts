@@ -1,3 +1,5 @@
+import { preloadScreen } from '../../ui/onDemand';
+
 let requested = false;
 
 /**
@@ -11,9 +13,9 @@ export function prefetchBracket(): void {
   requested = true;
   requestIdleCallback(
     () => {
-      // A failed prefetch changes nothing: the bracket page loads its chunks (and reports failures) itself.
-      import('./BracketPage').catch(() => undefined);
-      import('../../bracket/BracketView').catch(() => undefined);
+      // Through the same lazy components the page renders, so neither suspends on arrival. A failed prefetch changes
+      // nothing: the bracket page loads its chunks (and reports failures) itself.
+      Promise.all([preloadScreen('BracketPage'), import('./BracketPage').then((page) => page.preloadBracketView())]).catch(() => undefined);
     },
     { timeout: 3000 },
   );
