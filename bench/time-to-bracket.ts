@@ -234,9 +234,13 @@ function report(runs: Run[]): string {
 const RESULTS = resolve(OUT, 'time-to-bracket.json');
 const readRuns = (): Run[] => (existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, 'utf8')) as { runs: Run[] }).runs : []);
 
+/** A hand-written "## Analysis" section at the end of the .md survives a new run. */
 function writeReport(runs: Run[]) {
+  const file = resolve(OUT, 'time-to-bracket.md');
+  const old = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const analysis = old.includes('\n## Analysis') ? old.slice(old.indexOf('\n## Analysis') + 1) : '';
   const md = report(runs);
-  writeFileSync(resolve(OUT, 'time-to-bracket.md'), `${md}\n`);
+  writeFileSync(file, `${md}\n${analysis}`.trimEnd() + '\n');
   console.log(`\n${md}`);
 }
 
