@@ -15,8 +15,8 @@ import { serveStatic } from './server';
  */
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const BASE_ARGS = [
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const BASE_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -26,7 +26,7 @@ const BASE_ARGS = [
   '--disable-sync',
   '--js-flags=--expose-gc',
 ];
-const CONFIGS = [
+export const CONFIGS = [
   { name: 'default', label: 'default flags (SwiftShader for WebGL only)', args: [] as string[] },
   { name: 'swiftshader', label: '--use-angle=swiftshader --enable-unsafe-swiftshader', args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'] },
 ];
