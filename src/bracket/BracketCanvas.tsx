@@ -74,7 +74,7 @@ export function BracketCanvas({ matches, matchHref, onOpenMatch, height, onEngin
   }, [app]);
 
   useEffect(() => {
-    engine?.setData(matches);
+    void engine?.setData(matches);
   }, [engine, matches]);
 
   return (

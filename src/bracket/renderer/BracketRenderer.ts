@@ -140,8 +140,6 @@ export class BracketRenderer {
 
     this.edgeData = new Float32Array(edges.count * 4);
     this.edgeColor = new Uint32Array(edges.count);
-    const pending = rgba(PALETTE.edge);
-    const decided = rgba(PALETTE.edgeDecided);
     for (let e = 0; e < edges.count; e++) {
       const s = edges.from[e];
       const t = edges.to[e];
@@ -149,8 +147,8 @@ export class BracketRenderer {
       this.edgeData[e * 4 + 1] = nodes.y[s] + CARD_HEIGHT / 2;
       this.edgeData[e * 4 + 2] = nodes.x[t];
       this.edgeData[e * 4 + 3] = nodes.y[t] + CARD_HEIGHT / 2;
-      this.edgeColor[e] = nodes.match[s].winner !== null ? decided : pending;
     }
+    this.colourEdges();
     // Edges are sorted by destination node, so each chunk owns a contiguous range.
     this.chunkEdgeFirst = new Uint32Array(ix.count);
     this.chunkEdgeEnd = new Uint32Array(ix.count);
@@ -181,6 +179,38 @@ export class BracketRenderer {
     this.titleSize = 0;
     this.highlight = null;
     this.pathQuads = new Float32Array(0);
+    this.firstFrame = true;
+  }
+
+  /** Connector colours: a decided source match lights its connector. */
+  private colourEdges(): void {
+    const { nodes, edges } = this.layout as BracketLayout;
+    const pending = rgba(PALETTE.edge);
+    const decided = rgba(PALETTE.edgeDecided);
+    for (let e = 0; e < edges.count; e++) this.edgeColor[e] = nodes.match[edges.from[e]].winner !== null ? decided : pending;
+  }
+
+  /**
+   * Redraws the cards of `changed` nodes, whose matches (already swapped into the layout) show
+   * new entrants, scores or winners at the same place: their status words, the connector
+   * colours and their chunks' text. The next update rebuilds what is on screen, text included.
+   */
+  updateMatches(changed: readonly number[]): void {
+    const layout = this.layout;
+    const ix = this.index;
+    if (!layout || !ix || changed.length === 0) return;
+    for (const n of changed) {
+      this.cardInfo[n] = cardInfo(layout.nodes.match[n]);
+      const k = ix.chunkOf[n];
+      const text = this.textChunks.get(k);
+      if (text) {
+        this.textChunks.delete(k);
+        this.textCached -= text.quads.length / QUAD_WORDS;
+      }
+    }
+    this.colourEdges();
+    this.shownKey = NaN;
+    // Text of a changed card on screen is rebuilt in that frame (no frame without it).
     this.firstFrame = true;
   }
 
