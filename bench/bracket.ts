@@ -101,6 +101,7 @@ interface Usable {
   highlightMs: number;
   pathQuads: number;
   updateMs: number;
+  /** 1 when the updated card's pixels changed on screen. */
   updated: number;
 }
 
@@ -150,7 +151,7 @@ async function measure(browser: Browser, url: string, n: number, throttle = 1): 
     const zoom = await withCpu(() => page.evaluate(() => (window as unknown as BenchWindow).bench.zoom()));
     const pan = await withCpu(() => page.evaluate(() => (window as unknown as BenchWindow).bench.pan()));
     const usable = await page.evaluate(() => (window as unknown as BenchWindow).bench.usable());
-    if (usable.found === 0 || usable.pathQuads <= 0) throw new Error(`n=${n}: canvas not usable: ${JSON.stringify(usable)}`);
+    if (usable.found === 0 || usable.pathQuads <= 0 || usable.updated !== 1) throw new Error(`n=${n}: canvas not usable: ${JSON.stringify(usable)}`);
     if (throttle > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     await cdp.send('HeapProfiler.collectGarbage');
     await cdp.send('HeapProfiler.collectGarbage');
@@ -384,7 +385,7 @@ export async function runBracketBench(): Promise<void> {
     '',
     '## The canvas stays usable',
     '',
-    'After the runs, on the same page: entrant search ("night", then "owl"), a jump to the Losers track, flying to the entrant of the last decided match with its path highlighted (checked: the path adds quads), and a live update (setData with one more match decided: only its cards are redrawn). Each from the call to the frame finished on the GPU (`renderNow`, then a pixel read).',
+    'After the runs, on the same page: entrant search ("night", then "owl"), a jump to the Losers track, flying to the entrant of the last decided match with its path highlighted (checked: the path adds quads), and a live update (setData with one more match decided, its card centred on screen: only the changed cards are redrawn; checked: the pixels of that card change). Each from the call to the frame finished on the GPU (`renderNow`, then a pixel read).',
     '',
     usableTable(results),
     '',
