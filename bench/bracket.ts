@@ -379,6 +379,8 @@ export async function runBracketBench(): Promise<void> {
     `Zoom: 120 frames 1 → 0.125 → 4 → 1 about the centre. Pan: 120 frames at zoom 0.6, 24 px per frame; both inside \`beginMotion()\` / \`endMotion()\`, as a host moving the camera every frame would. Rows marked "CPU throttling" run from setData on under CDP \`Emulation.setCPUThrottlingRate\` (a phone-class CPU; the GPU process is not throttled). ` +
     '"First frame" runs from `setData()` to its promise resolving and the GPU finishing (a pixel read). Frame times are requestAnimationFrame deltas; "JS per frame" is the engine\'s own time per rendered frame; "Chromium CPU per frame" is the CPU time Chromium\'s GPU process (SwiftShader, compositing) and renderer spent per frame, the larger of the zoom and pan runs (read from /proc; independent of the load of other processes, unlike frame times).',
     '',
+    'Frame times swing with the load of the shared machine (see the load average above): the 64-entry row, which does almost nothing per frame, is the control — when it misses 17 ms, that run cannot judge the larger rows by frame times (the JS and CPU per frame columns still can). Under CPU throttling most of a frame is Chromium\'s own work on the renderer\'s main thread (with `--disable-gpu` the compositor is software, so every frame the 1280×720 WebGL image is read back), which the throttle multiplies: at 640×360 the throttled 4,096 zoom p95 fell from 50 to 33 ms with the same engine work.',
+    '',
     ...CONFIGS.map((c) => `- **${c.name}**: ${c.label}`),
     '',
     table(results),
