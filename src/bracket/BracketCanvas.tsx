@@ -84,7 +84,7 @@ export function BracketCanvas({ matches, matchHref, onOpenMatch, height, onEngin
       () => {
         if (!live) return;
         const t0 = nowMs();
-        engine.setData(matches);
+        void engine.setData(matches);
         // Time to bracket is about a bracket: the empty data of a canvas mounted while the matches load is not.
         if (matches.length === 0) return;
         measureBracket(BRACKET_TIMING.layout, t0);
