@@ -1,11 +1,7 @@
-import { Application } from '@pixi/react';
-import type { Application as PixiApplication } from 'pixi.js';
-// The site's Content-Security-Policy forbids eval: Pixi then uses its precompiled shader and uniform code.
-import 'pixi.js/unsafe-eval';
-import { useEffect, useEffectEvent, useRef, useState, type ComponentProps } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import classes from './BracketCanvas.module.css';
 import type { ViewMatch } from './model';
-import { createBracketEngine, pixiAppOptions, type BracketEngine } from './renderer/createBracketEngine';
+import { createBracketEngine, prepareBracketEngine, type BracketEngine } from './renderer/createBracketEngine';
 import { BRACKET_TIMING, markBracket, measureBracket, nowMs } from '../api/bracketTiming';
 
 export interface BracketCanvasProps {
@@ -19,8 +15,6 @@ export interface BracketCanvasProps {
   onEngine?: (engine: BracketEngine | null) => void;
 }
 
-const APP_OPTIONS = pixiAppOptions() as ComponentProps<typeof Application>;
-
 let webgl: boolean | undefined;
 /** Whether WebGL 2 works here (checked once; the engine's shaders need it): without it the DOM mirror is the bracket. */
 function hasWebGL(): boolean {
@@ -33,14 +27,21 @@ function hasWebGL(): boolean {
 }
 
 /**
- * The Pixi canvas of a bracket. @pixi/react hosts the Application (and survives StrictMode's
- * double mount by deferring its own teardown); the engine is mounted on it by the one effect
- * below, and fed new matches by the other. `data-zoom` on the host holds the zoom once the
- * camera settles, `data-camera` the world point at its top-left ("x,y").
+ * Starts the bracket's renderer ahead of its page (a page linking to a bracket calls it in idle
+ * time), so that the canvas only has to move in. Nothing without WebGL 2.
+ */
+export function prepareBracketCanvas(): void {
+  if (hasWebGL()) prepareBracketEngine();
+}
+
+/**
+ * The Pixi canvas of a bracket. The engine is mounted in the host by the one effect below (it
+ * borrows the page's kept renderer: its canvas moves in, and leaves again on unmount), and fed
+ * new matches by the other. `data-zoom` on the host holds the zoom once the camera settles,
+ * `data-camera` the world point at its top-left ("x,y").
  */
 export function BracketCanvas({ matches, matchHref, onOpenMatch, height, onEngine }: BracketCanvasProps) {
   const hostRef = useRef<HTMLDivElement>(null);
-  const [app, setApp] = useState<PixiApplication | null>(null);
   const [engine, setEngine] = useState<BracketEngine | null>(null);
   const [failed, setFailed] = useState(false);
 
@@ -50,12 +51,12 @@ export function BracketCanvas({ matches, matchHref, onOpenMatch, height, onEngin
   });
   const announce = useEffectEvent((e: BracketEngine | null) => onEngine?.(e));
 
-  // Mount the engine on the Application; StrictMode runs this twice, the cleanup is complete.
+  // Mount the engine in the host; StrictMode runs this twice, the cleanup is complete (the renderer goes back to the pool).
   useEffect(() => {
-    if (!app) return;
-    const e = createBracketEngine(app);
-    e.ready.then(() => markBracket(BRACKET_TIMING.rendererReady), () => undefined);
     const host = hostRef.current;
+    if (!host || !hasWebGL()) return;
+    const e = createBracketEngine(host);
+    e.ready.then(() => markBracket(BRACKET_TIMING.rendererReady), () => undefined);
     const offs = [
       e.on('match.open', ({ id, newTab }) => open(id, newTab)),
       e.on('camera.settle', ({ x, y, zoom }) => {
@@ -73,7 +74,7 @@ export function BracketCanvas({ matches, matchHref, onOpenMatch, height, onEngin
       setEngine(null);
       announce(null);
     };
-  }, [app]);
+  }, []);
 
   // Fed once the renderer is up, so the layout is measured here (time to bracket) and the first frame after it marked.
   useEffect(() => {
@@ -104,7 +105,6 @@ export function BracketCanvas({ matches, matchHref, onOpenMatch, height, onEngin
 
   return (
     <div ref={hostRef} className={classes.host} style={{ height }} data-testid="bracket-canvas">
-      {hasWebGL() && <Application {...APP_OPTIONS} onInit={setApp} />}
       {(failed || !hasWebGL()) && <p className={classes.fallback}>This browser cannot draw the bracket. The matches are listed below.</p>}
     </div>
   );

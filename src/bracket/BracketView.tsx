@@ -2,6 +2,9 @@ import { Loader, Text } from '@mantine/core';
 import { useFullscreenElement } from '@mantine/hooks';
 import { useState } from 'react';
 import { BracketCanvas } from './BracketCanvas';
+
+// The tournament page's prefetch starts the renderer through this chunk (it holds the canvas and Pixi).
+export { prepareBracketCanvas } from './BracketCanvas';
 import { BracketControls } from './BracketControls';
 import { BracketMirror } from './BracketMirror';
 import classes from './BracketView.module.css';

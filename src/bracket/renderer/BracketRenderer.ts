@@ -533,6 +533,44 @@ export class BracketRenderer {
     for (const s of [this.flat, this.glyphs]) s.commit(s.count);
   }
 
+  /**
+   * Lets go of the bracket (layout, packed cards, text cache, highlight) and draws nothing, keeping
+   * what is not about one bracket: the shaders, the glyph atlas and the vertex arrays' capacity.
+   * A renderer kept for the next bracket page (rendererPool.ts) is cleared this way.
+   */
+  clear(): void {
+    this.layout = null;
+    this.index = null;
+    this.cardData = new Float32Array(0);
+    this.cardInfo = new Uint32Array(0);
+    this.edgeData = new Float32Array(0);
+    this.edgeColor = new Uint32Array(0);
+    this.chunkEdgeFirst = new Uint32Array(0);
+    this.chunkEdgeEnd = new Uint32Array(0);
+    this.visible = [];
+    this.visibleCount = 0;
+    this.cardFirst = new Uint32Array(0);
+    this.cardEnd = new Uint32Array(0);
+    this.edgeList = new Uint32Array(0);
+    this.edgeCount = 0;
+    this.headerQuads = new Float32Array(0);
+    this.headerOffsets = new Uint32Array(0);
+    this.titleQuads = new Float32Array(0);
+    this.titleSize = 0;
+    this.pathQuads = new Float32Array(0);
+    this.highlight = null;
+    this.textChunks.clear();
+    this.textCached = 0;
+    this.textPending = false;
+    this.shownKey = NaN;
+    this.detail = -1;
+    this.glyphWriter.reset();
+    this.flatWriter.reset();
+    this.flat.commit(0);
+    this.glyphs.commit(0);
+    this.firstFrame = true;
+  }
+
   /** Quads drawn in the last update, for diagnostics. */
   stats(): { shapeQuads: number; glyphQuads: number; chunks: number; edges: number } {
     return { shapeQuads: this.flat.mesh.visible ? this.flat.count : 0, glyphQuads: this.glyphs.mesh.visible ? this.glyphs.count : 0, chunks: this.visibleCount, edges: this.edgeCount };

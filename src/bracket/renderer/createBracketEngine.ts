@@ -13,6 +13,7 @@ import { AvatarImages, IMAGE_ZOOM, type AvatarSpot } from './AvatarImages';
 import { BracketRenderer } from './BracketRenderer';
 import { CameraController } from './CameraController';
 import { bindPointerInput } from './PointerInput';
+import { claimSurface, prepareSurface, releaseSurface, type SurfaceSlot } from './rendererPool';
 
 /** Where `jumpTo` goes: the Winners track, the Losers track, or the whole bracket. */
 export type JumpTarget = 'winners' | 'losers' | 'fit';
@@ -139,6 +140,14 @@ function defaultResolution(): number {
   return typeof window === 'undefined' ? 1 : Math.min(2, window.devicePixelRatio || 1);
 }
 
+/**
+ * Starts the renderer (WebGL context, shaders, glyph atlas) before a bracket is shown, e.g. in
+ * idle time on a page linking to one: the next engine created in an element takes it ready.
+ */
+export function prepareBracketEngine(resolution = defaultResolution()): void {
+  prepareSurface(pixiAppOptions(resolution), resolution);
+}
+
 const KEY_PAN = 160;
 const KEY_ZOOM = 1.25;
 
@@ -162,6 +171,8 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
   let scene: BracketRenderer | null = null;
   let images: AvatarImages | null = null;
   let canvas: HTMLCanvasElement | null = null;
+  /** The kept renderer this engine borrowed (an engine created in an element): handed back on destroy. */
+  let slot: SurfaceSlot | null = null;
   let unbind: (() => void) | null = null;
   let resizeObserver: ResizeObserver | null = null;
   let raf = 0;
@@ -386,7 +397,7 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
     }
   }
 
-  function start(a: Application) {
+  function start(a: Application, kept?: BracketRenderer) {
     if ((a.renderer as { context?: { webGLVersion?: number } }).context?.webGLVersion === 1) {
       throw new Error('The bracket needs WebGL 2 (its shaders are GLSL ES 3.0)');
     }
@@ -401,8 +412,8 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
     a.ticker?.stop();
     a.stage.eventMode = 'none';
     a.stage.interactiveChildren = false;
-    scene = new BracketRenderer(a.renderer.resolution);
-    a.stage.addChild(scene.world);
+    scene = kept ?? new BracketRenderer(a.renderer.resolution);
+    if (!kept) a.stage.addChild(scene.world);
     images = new AvatarImages(scene.images, () => showImages());
     unbind = bindPointerInput(canvas, {
       dragStart: () => controller.dragStart(),
@@ -458,8 +469,8 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
       resizeObserver.observe(host);
     }
     resize();
-    // Compile the shaders and upload the glyph atlas now, before any data arrives.
-    scene.warmUp(a.renderer, a.stage);
+    // Compile the shaders and upload the glyph atlas now, before any data arrives (a kept renderer did).
+    if (!kept) scene.warmUp(a.renderer, a.stage);
     if (data) applyData();
     emit('ready', undefined);
   }
@@ -470,20 +481,27 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
       let a: Application;
       if (target instanceof Application) {
         a = target;
+      } else if (!(target instanceof HTMLCanvasElement)) {
+        // An element to fill: borrow the page's kept renderer (or start one), its canvas moves in here.
+        slot = claimSurface(pixiAppOptions(resolution), resolution);
+        const surface = await slot.ready;
+        if (destroyed) return;
+        target.appendChild(surface.app.canvas);
+        start(surface.app, surface.scene);
+        return;
       } else {
         a = new Application();
-        const canvas = target instanceof HTMLCanvasElement ? target : undefined;
-        const sized = canvas?.parentElement ?? target;
-        await a.init({ ...pixiAppOptions(resolution), canvas, width: Math.max(1, sized.clientWidth), height: Math.max(1, sized.clientHeight) });
+        const sized = target.parentElement ?? target;
+        await a.init({ ...pixiAppOptions(resolution), canvas: target, width: Math.max(1, sized.clientWidth), height: Math.max(1, sized.clientHeight) });
         if (destroyed) {
           // Destroyed while initialising (React StrictMode mounts twice): drop the late Application.
-          a.destroy(!canvas, { children: true });
+          a.destroy(false, { children: true });
           return;
         }
-        if (!canvas) target.appendChild(a.canvas);
       }
       if (!destroyed) start(a);
     } catch (error) {
+      if (slot) slot.lost = true;
       failure = { error };
       emit('error', { error });
       for (const w of waiting) w.reject(error);
@@ -590,18 +608,31 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
       unbind?.();
       resizeObserver?.disconnect();
       images?.destroy();
-      if (scene) {
-        scene.world.removeFromParent();
-        scene.destroy();
+      if (slot) {
+        // The renderer is kept for the next bracket page: only the bracket goes (the scene's data, the canvas from the page).
+        scene?.clear();
+        if (canvas) {
+          canvas.style.cursor = '';
+          canvas.remove();
+        }
+        releaseSurface(slot);
+      } else {
+        if (scene) {
+          scene.world.removeFromParent();
+          scene.destroy();
+        }
+        // A canvas handed to the engine stays in the page; one it created goes.
+        if (app && ownsApp) app.destroy(false, { children: true });
       }
-      // A canvas handed to the engine stays in the page; one it created goes.
-      if (app && ownsApp) app.destroy(!(target instanceof HTMLCanvasElement), { children: true });
       listeners.clear();
       for (const w of waiting) w.resolve();
       waiting = [];
       scene = null;
       images = null;
       app = null;
+      canvas = null;
+      data = laidOut = layout = null;
+      entrants = null;
     },
   };
   return engine;

@@ -1,0 +1,130 @@
+import { Application, Container, WebGLRenderer, type ApplicationOptions } from 'pixi.js';
+// Pixi's browser environment (events, accessibility, rendering and filter extensions), imported here rather than
+// fetched by Renderer.init as a chunk of its own one round trip after the canvas starts (`manageImports: false`).
+import 'pixi.js/browser';
+import { BracketRenderer } from './BracketRenderer';
+
+/** A started renderer: the Pixi Application (WebGL context) and the bracket scene (shaders, glyph atlas). */
+export interface Surface {
+  app: Application;
+  scene: BracketRenderer;
+}
+
+/** A surface being started or started; `lost` once its WebGL context is gone (it is then never reused). */
+export interface SurfaceSlot {
+  readonly ready: Promise<Surface>;
+  readonly resolution: number;
+  lost: boolean;
+}
+
+/**
+ * Pixi's `Application.init` with the WebGL renderer imported statically: `autoDetectRenderer`
+ * would import it dynamically, a chunk of its own fetched only once the canvas starts.
+ */
+class WebGLApplication extends Application {
+  override async init(options: Partial<ApplicationOptions>): Promise<void> {
+    this.stage ||= new Container();
+    const renderer = new WebGLRenderer();
+    await renderer.init({ ...options, ...options.webgl });
+    this.renderer = renderer;
+    for (const plugin of Application._plugins) plugin.init.call(this, options);
+  }
+}
+
+/**
+ * One started renderer kept between bracket pages: leaving the page detaches its canvas and
+ * clears its scene (no bracket data stays), the next bracket page takes it instead of building a
+ * new WebGL context, shaders and glyph atlas. A second canvas on screen at once gets a renderer
+ * of its own; only one is kept when they are released.
+ */
+let spare: SurfaceSlot | null = null;
+let unloadHooked = false;
+
+function startSurface(options: Partial<ApplicationOptions>, resolution: number): SurfaceSlot {
+  const slot: { ready: Promise<Surface>; resolution: number; lost: boolean } = { ready: null as never, resolution, lost: false };
+  slot.ready = (async () => {
+    if (typeof WebGL2RenderingContext === 'undefined') throw new Error('The bracket needs WebGL 2');
+    const app = new WebGLApplication();
+    await app.init({ ...options, manageImports: false, resolution, width: 1, height: 1 } as Partial<ApplicationOptions>);
+    if ((app.renderer as { context?: { webGLVersion?: number } }).context?.webGLVersion === 1) {
+      app.destroy(true, { children: true });
+      throw new Error('The bracket needs WebGL 2 (its shaders are GLSL ES 3.0)');
+    }
+    app.ticker?.stop();
+    app.stage.eventMode = 'none';
+    app.stage.interactiveChildren = false;
+    app.canvas.addEventListener('webglcontextlost', () => {
+      slot.lost = true;
+      if (spare === slot) dropSpare();
+    });
+    const scene = new BracketRenderer(app.renderer.resolution);
+    app.stage.addChild(scene.world);
+    // Compile the shaders and upload the glyph atlas now, before any data arrives.
+    scene.warmUp(app.renderer, app.stage);
+    return { app, scene };
+  })();
+  slot.ready.catch(() => undefined);
+  hookUnload();
+  return slot;
+}
+
+function destroySurface(slot: SurfaceSlot): void {
+  slot.ready.then(
+    ({ app, scene }) => {
+      scene.world.removeFromParent();
+      scene.destroy();
+      app.destroy(true, { children: true });
+    },
+    () => undefined,
+  );
+}
+
+function dropSpare(): void {
+  if (spare) destroySurface(spare);
+  spare = null;
+}
+
+/** The page's renderers go with the page (a page kept in the back/forward cache keeps its spare). */
+function hookUnload(): void {
+  if (unloadHooked || typeof window === 'undefined') return;
+  unloadHooked = true;
+  window.addEventListener('pagehide', (e) => {
+    if (!e.persisted) dropSpare();
+  });
+}
+
+/**
+ * A renderer for a bracket canvas: the kept one when there is one at this resolution (started or
+ * still starting), else a new one. Hand it back with `releaseSurface`.
+ */
+export function claimSurface(options: Partial<ApplicationOptions>, resolution: number): SurfaceSlot {
+  if (spare && !spare.lost && spare.resolution === resolution) {
+    const slot = spare;
+    spare = null;
+    return slot;
+  }
+  dropSpare();
+  return startSurface(options, resolution);
+}
+
+/**
+ * Starts the renderer ahead of a bracket page (e.g. in idle time on a page linking to one), so the
+ * page finds it ready; does nothing when one is kept already.
+ */
+export function prepareSurface(options: Partial<ApplicationOptions>, resolution: number): void {
+  if (spare && !spare.lost && spare.resolution === resolution) return;
+  dropSpare();
+  spare = startSurface(options, resolution);
+}
+
+/**
+ * Takes back a renderer whose canvas the caller has detached and whose scene it has cleared: kept
+ * for the next bracket page, or destroyed when one is kept already or its context was lost.
+ */
+export function releaseSurface(slot: SurfaceSlot): void {
+  if (slot.lost || (spare && spare !== slot)) {
+    destroySurface(slot);
+    return;
+  }
+  spare = slot;
+}
