@@ -112,7 +112,11 @@ export interface BracketEngine {
   endMotion(): void;
   /** Subscribes to an event; returns the unsubscribe function. */
   on<K extends keyof BracketEngineEvents>(type: K, fn: (payload: BracketEngineEvents[K]) => void): () => void;
-  /** Stops rendering, removes listeners and frees GPU resources; destroys the Application only if the engine created it. */
+  /**
+   * Stops rendering, removes listeners and lets go of the data. An engine created in an element hands its
+   * renderer back to be kept for the next one (see rendererPool.ts); otherwise GPU resources are freed, and the
+   * Application destroyed only if the engine created it.
+   */
   destroy(): void;
 }
 
@@ -152,8 +156,8 @@ const KEY_PAN = 160;
 const KEY_ZOOM = 1.25;
 
 /**
- * Creates the bracket canvas in `target`: a canvas to draw into, an element to fill with a new
- * canvas (both sized by their parent / themselves, followed with a ResizeObserver), or a Pixi
+ * Creates the bracket canvas in `target`: a canvas to draw into, an element to fill with the
+ * canvas of the page's kept renderer (both sized by their parent, followed with a ResizeObserver), or a Pixi
  * Application that a host already initialised (the engine then leaves it alive on destroy).
  * Rendering happens on demand only: nothing runs while the bracket is idle. Safe against
  * destroy() during the asynchronous initialisation (React StrictMode's double mount).
