@@ -1,6 +1,6 @@
 import { Loader, Text } from '@mantine/core';
 import { useFullscreenElement } from '@mantine/hooks';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { BracketCanvas } from './BracketCanvas';
 
 // The tournament page's prefetch starts the renderer through this chunk (it holds the canvas and Pixi).
@@ -39,10 +39,14 @@ const FIT_WINDOW = 'clamp(360px, calc(100dvh - 270px), 1000px)';
 export default function BracketView({ matches, matchHref, onOpenMatch, height = FIT_WINDOW, loading = false }: BracketViewProps) {
   const [engine, setEngine] = useState<BracketEngine | null>(null);
   const { ref, toggle, fullscreen } = useFullscreenElement<HTMLDivElement>();
+  // The controls and the mirror (a link per match: thousands of elements to build and style) follow in a render of
+  // their own once the bracket arrives, so the canvas gets its data and draws without waiting for them.
+  const mirrorLoading = useDeferredValue(loading);
+  const mirrorMatches = useDeferredValue(matches);
   // The canvas keeps its place among the children whether loading or not, so it is never mounted twice.
   return (
     <div ref={ref} className={classes.root} data-testid="bracket" aria-busy={loading}>
-      {!loading && <BracketControls engine={engine} matches={matches} fullscreen={fullscreen} onToggleFullscreen={() => void toggle()} />}
+      {!mirrorLoading && <BracketControls engine={engine} matches={mirrorMatches} fullscreen={fullscreen} onToggleFullscreen={() => void toggle()} />}
       <div className={classes.canvasArea}>
         <BracketCanvas matches={matches} matchHref={matchHref} onOpenMatch={onOpenMatch} height={fullscreen ? '100%' : height} onEngine={setEngine} />
         {loading && (
@@ -51,13 +55,13 @@ export default function BracketView({ matches, matchHref, onOpenMatch, height = 
           </div>
         )}
       </div>
-      {!loading && (
+      {!mirrorLoading && (
         <Text className={classes.hint}>
           Drag to pan, scroll or pinch to zoom, hover a name to follow its path. Keys: arrows, +, −, 0 to fit. A blue match number: ready to
           play.
         </Text>
       )}
-      {!loading && <BracketMirror matches={matches} matchHref={matchHref} onOpenMatch={onOpenMatch} onFocusMatch={(id) => engine?.flyToMatch(id)} />}
+      {!mirrorLoading && <BracketMirror matches={mirrorMatches} matchHref={matchHref} onOpenMatch={onOpenMatch} onFocusMatch={(id) => engine?.flyToMatch(id)} />}
     </div>
   );
 }
