@@ -15,13 +15,17 @@ export interface TournamentBracket {
 /** `start` on this page's timeline (performance.now()), `ms` how long parsing took. */
 type Parsed = ParsedBracket & { start: number; ms: number };
 
-/** One worker for every bracket read of the page's life (created on the first large body). */
+/** One worker for every bracket read of the page's life (created on the first large body, or by `startBracketParser`). */
 let worker: Worker | null = null;
 const waiting = new Map<number, (parsed: Parsed) => void>();
 let nextId = 0;
 
-function parseInWorker(body: ArrayBuffer): Promise<Parsed> {
-  if (!worker) {
+/**
+ * Starts the parsing worker ahead of a bracket read (a page linking to a bracket calls it in idle time): its script
+ * is then fetched and compiled before the body arrives instead of after it.
+ */
+export function startBracketParser(): Worker | null {
+  if (!worker && typeof Worker !== 'undefined') {
     worker = new Worker(new URL('./parseBracket.worker.ts', import.meta.url), { type: 'module', name: 'bracket-parser' });
     worker.onmessage = (event: MessageEvent<Parsed & { id: number }>) => {
       // The worker's clock starts elsewhere: its start comes as an absolute time.
@@ -38,8 +42,12 @@ function parseInWorker(body: ArrayBuffer): Promise<Parsed> {
       worker = null;
     };
   }
+  return worker;
+}
+
+function parseInWorker(body: ArrayBuffer): Promise<Parsed> {
+  const sent = startBracketParser() as Worker;
   const id = nextId++;
-  const sent = worker;
   return new Promise((resolve) => {
     waiting.set(id, resolve);
     sent.postMessage({ id, body }, [body]);

@@ -1,3 +1,4 @@
+import { startBracketParser } from '../../api/endpoints/bracket';
 import { preloadScreen } from '../../ui/onDemand';
 
 let requested = false;
@@ -19,7 +20,15 @@ export function prefetchBracket(): void {
         // Then, in the next idle time, the renderer itself (WebGL context, shaders, glyph atlas): the bracket page
         // takes it ready instead of building it after the click.
         .then(() => import('../../bracket/BracketView'))
-        .then((view) => requestIdleCallback(() => view.prepareBracketCanvas(), { timeout: 3000 }))
+        .then((view) =>
+          requestIdleCallback(
+            () => {
+              startBracketParser();
+              view.prepareBracketCanvas();
+            },
+            { timeout: 3000 },
+          ),
+        )
         .catch(() => undefined);
     },
     { timeout: 3000 },
