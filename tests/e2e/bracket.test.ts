@@ -52,6 +52,15 @@ describe('bracket canvas in a real browser', () => {
     return { x: box.x + (wx - cam.x) * cam.zoom, y: box.y + (wy - cam.y) * cam.zoom, box };
   }
 
+  /** A live match whose card centre is on screen, well inside the canvas, and that point; null when none is. */
+  async function cardOnScreen(page: Page, layout: BracketLayout, matches: TournamentMatch[]) {
+    for (const m of matches.filter((x) => x.live)) {
+      const { x, y, box } = await cardCentre(page, layout, m.id);
+      if (x > box.x + 40 && x < box.x + box.width - 40 && y > box.y + 40 && y < box.y + box.height - 40) return { match: m, x, y };
+    }
+    return null;
+  }
+
   it('renders the seeded 64-entry and 1,024-entry brackets with their accessible mirror', async () => {
     const { page, errors } = await newPage(browser);
     for (const [title, entries] of [
@@ -219,15 +228,7 @@ describe('bracket canvas in a real browser', () => {
     await openBracket(page, id);
     const matches = await matchesOf(page, id);
     const layout = layoutBracket(fromApi(matches));
-    // A card whose centre is on screen, well inside the canvas.
-    let target: { match: TournamentMatch; x: number; y: number } | null = null;
-    for (const m of matches.filter((x) => x.live)) {
-      const { x, y, box } = await cardCentre(page, layout, m.id);
-      if (x > box.x + 40 && x < box.x + box.width - 40 && y > box.y + 40 && y < box.y + box.height - 40) {
-        target = { match: m, x, y };
-        break;
-      }
-    }
+    const target = await cardOnScreen(page, layout, matches);
     expect(target).not.toBeNull();
     await page.mouse.click(target!.x, target!.y);
     await page.waitForURL(`**/tournaments/${id}/match/${target!.match.id}`);
@@ -241,6 +242,42 @@ describe('bracket canvas in a real browser', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(`**/tournaments/${id}/match/${other.id}`);
     await page.getByRole('heading', { level: 1, name: `Losers Round 2 · Match ${other.matchNumber}` }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('draws the bracket again after leaving its page and coming back, and its cards still open their matches', async () => {
+    const { page, errors } = await newPage(browser);
+    const id = await tournamentId(page, 'Winter Major');
+    await openBracket(page, id);
+    const matches = await matchesOf(page, id);
+    const layout = layoutBracket(fromApi(matches));
+    const final = matches.find((m) => m.roundName === 'Grand Final')!;
+    const mirror = page.getByRole('navigation', { name: 'Bracket matches' });
+    await mirror.getByRole('link', { name: new RegExp(`^Match ${final.matchNumber}: `) }).click();
+    await page.waitForURL(`**/tournaments/${id}/match/${final.id}`);
+
+    // Back within the app: the renderer kept from the first visit draws the bracket in the new page.
+    await page.goBack();
+    await page.waitForFunction(() => !!document.querySelector('[data-testid="bracket-canvas"]')?.getAttribute('data-camera'), null, { timeout: 20_000 });
+    const canvas = page.locator('[data-testid="bracket-canvas"] canvas');
+    expect(await canvas.count()).toBe(1);
+    const png = (await canvas.screenshot()).toString('base64');
+    const colours = await page.evaluate(async (data) => {
+      const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${data}`)).blob());
+      const ctx = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d')!;
+      ctx.drawImage(bitmap, 0, 0);
+      const px = ctx.getImageData(0, 0, bitmap.width, bitmap.height).data;
+      const seen = new Set<number>();
+      for (let i = 0; i < px.length; i += 4 * 97) seen.add((px[i] << 16) | (px[i + 1] << 8) | px[i + 2]);
+      return seen.size;
+    }, png);
+    // Cards, text and connectors over the background, not an empty canvas.
+    expect(colours).toBeGreaterThan(8);
+
+    const target = await cardOnScreen(page, layout, matches);
+    expect(target).not.toBeNull();
+    await page.mouse.click(target!.x, target!.y);
+    await page.waitForURL(`**/tournaments/${id}/match/${target!.match.id}`);
     expect(errors).toEqual([]);
   });
 
