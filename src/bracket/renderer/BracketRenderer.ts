@@ -107,7 +107,7 @@ export class BracketRenderer {
   private originY = 0;
   private firstFrame = true;
 
-  constructor(private readonly resolution: number) {
+  constructor(private resolution: number) {
     const glyph = glyphShader(this.shared, this.atlas.source, this.atlasUniforms);
     this.atlas.onResize = () => {
       glyph.resources.uTexture = this.atlas.source;
@@ -569,6 +569,11 @@ export class BracketRenderer {
     this.flat.commit(0);
     this.glyphs.commit(0);
     this.firstFrame = true;
+  }
+
+  /** The device pixels per CSS pixel drawn at (lowered while zooming, see the engine): hairlines stay one pixel wide. */
+  setResolution(resolution: number): void {
+    this.resolution = resolution;
   }
 
   /** Quads drawn in the last update, for diagnostics. */

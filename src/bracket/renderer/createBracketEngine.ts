@@ -154,6 +154,11 @@ export function prepareBracketEngine(resolution = defaultResolution()): void {
 
 const KEY_PAN = 160;
 const KEY_ZOOM = 1.25;
+/**
+ * Resolution factor while the zoom changes (a wheel zoom, an animated zoom, continuous motion): a quarter of the
+ * pixels to draw and, with a software compositor, to read back every frame; full resolution again on settling.
+ */
+const ZOOMING_RESOLUTION = 0.5;
 
 /**
  * Creates the bracket canvas in `target`: a canvas to draw into, an element to fill with the
@@ -190,6 +195,10 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
   let waiting: { resolve: () => void; reject: (error: unknown) => void }[] = [];
   /** Continuous motion: no settling per frame. */
   let inMotion = false;
+  /** The renderer's own resolution, and whether frames are drawn at ZOOMING_RESOLUTION of it. */
+  let fullResolution = 1;
+  let zoomingResolution = false;
+  let lastZoom = 0;
   /** setCamera() ran before the first data: it replaces the initial placement. */
   let cameraGiven = false;
   /** Why the renderer could not start, once known. */
@@ -212,6 +221,9 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
     if (!app || !scene || destroyed) return;
     const t0 = now();
     const moving = controller.step(time);
+    const zoom = controller.cam.zoom;
+    if (zoom !== lastZoom && (moving || inMotion)) lowerResolution(true);
+    lastZoom = zoom;
     const more = scene.update(controller.cam, controller.view);
     app.renderer.render({ container: app.stage });
     if (layout && waiting.length > 0) {
@@ -224,7 +236,21 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
       if (moving || more) requestFrame();
       return;
     }
+    if (zoomingResolution) {
+      // At rest: one more frame, at full resolution, then settle.
+      lowerResolution(false);
+      requestFrame();
+      return;
+    }
     settle();
+  }
+
+  function lowerResolution(low: boolean) {
+    if (!app || !scene || low === zoomingResolution) return;
+    zoomingResolution = low;
+    const resolution = low ? fullResolution * ZOOMING_RESOLUTION : fullResolution;
+    app.renderer.resize(controller.view.width, controller.view.height, resolution);
+    scene.setResolution(resolution);
   }
 
   function settle() {
@@ -406,6 +432,7 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
       throw new Error('The bracket needs WebGL 2 (its shaders are GLSL ES 3.0)');
     }
     app = a;
+    fullResolution = a.renderer.resolution;
     canvas = a.canvas;
     canvas.tabIndex = 0;
     canvas.setAttribute('role', 'application');
@@ -612,6 +639,8 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
       unbind?.();
       resizeObserver?.disconnect();
       images?.destroy();
+      // A kept renderer goes back at its own resolution.
+      lowerResolution(false);
       if (slot) {
         // The renderer is kept for the next bracket page: only the bracket goes (the scene's data, the canvas from the page).
         scene?.clear();
