@@ -10,7 +10,7 @@ import type { Database } from '../db/client';
  * A failed check, or one stalled that long, answers 503.
  */
 
-/** How long a request waits for a fresh check before it answers from the last settled one. */
+/** How long the request that starts a check waits for it before it answers from the last settled one. */
 const FRESH_WAIT_MS = 20;
 /** A check in flight this long means the database is not answering (a monitor's own timeout is usually 5–10 s). */
 const STALLED_MS = 10_000;
@@ -43,15 +43,16 @@ export function healthRoutes(app: FastifyInstance, database: Database) {
   };
 
   app.get('/v1/health', async (_request, reply) => {
+    const waiting = inFlight;
     const pending = check();
+    // A check already waiting is not waited for again; without an earlier answer there is nothing to fall back on,
+    // so wait until the check settles or counts as stalled.
+    const wait = !last ? STALLED_MS - (Date.now() - pending.since) : waiting ? 0 : FRESH_WAIT_MS;
     let timer: NodeJS.Timeout | undefined;
-    const fresh = await Promise.race([
-      pending.done,
-      // Without an earlier answer there is nothing to fall back on: wait until the check counts as stalled.
-      new Promise<null>((resolve) => {
-        timer = setTimeout(() => resolve(null), last ? FRESH_WAIT_MS : STALLED_MS - (Date.now() - pending.since));
-      }),
-    ]);
+    const fresh =
+      wait > 0
+        ? await Promise.race([pending.done, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), wait)))])
+        : null;
     clearTimeout(timer);
     reply.header('cache-control', 'no-store');
     const now = Date.now();
