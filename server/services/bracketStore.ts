@@ -48,7 +48,7 @@ export async function readInTurns<T>(tx: Tx, name: string, query: SQL, batch = R
  * Rows per statement of the bracket's bulk writes (seeds, match inserts), sent as one JSON value: with PGlite one
  * statement runs on this thread from start to end, so this bounds the stall.
  */
-export const ROWS_PER_WRITE = 250;
+export const ROWS_PER_WRITE = 100;
 
 export function chunks<T>(list: T[], size = CHUNK): T[][] {
   const out: T[][] = [];
