@@ -155,6 +155,23 @@ export async function listTournamentMatches(db: Db, tournamentId: number): Promi
   return toMatches(db, tournamentId, rows, idByNumber, { all: true });
 }
 
+/** These matches of one tournament as the bracket read shows them (live updates send them; unknown ids are left out). */
+export async function tournamentMatchesById(db: Db, tournamentId: number, ids: number[]): Promise<TournamentMatch[]> {
+  if (ids.length === 0) return [];
+  const [rows, numbers] = await Promise.all([
+    db
+      .select()
+      .from(tournamentMatches)
+      .where(and(eq(tournamentMatches.tournamentId, tournamentId), inArray(tournamentMatches.id, ids)))
+      .orderBy(asc(tournamentMatches.matchNumber)),
+    db
+      .select({ id: tournamentMatches.id, number: tournamentMatches.matchNumber })
+      .from(tournamentMatches)
+      .where(eq(tournamentMatches.tournamentId, tournamentId)),
+  ]);
+  return toMatches(db, tournamentId, rows, new Map(numbers.map((r) => [r.number, r.id])), { all: false });
+}
+
 /** GET /v1/tournament/{id}/match/{matchId}: one match with its tournament and the viewer's side. */
 export async function getTournamentMatch(
   conn: Conn,
