@@ -1,13 +1,16 @@
-import { assign, fromCallback, fromPromise, raise, setup } from 'xstate';
+import { assertEvent, assign, fromCallback, fromPromise, raise, setup } from 'xstate';
 import { ApiError } from '../src/api/client';
 import type { Tournament, TournamentMatch } from '../src/api/contract/tournament';
 import { getTournamentMatches, resetTournamentBracket } from '../src/api/endpoints/matches';
 import { getTournament } from '../src/api/endpoints/tournaments';
 import { fromApi } from '../src/bracket/fromApi';
 import type { ViewMatch } from '../src/bracket/model';
+import type { LiveTournamentMatches } from '../src/api/contract/live';
+import { tournamentStream } from '../src/api/endpoints/live';
+import { liveEvents, type LiveEvent } from './liveEvents';
 
-/** How often an ACTIVE bracket is read again while the page is visible. */
-export const BRACKET_REFRESH_MS = 30_000;
+/** The live stream's state, for "Reconnecting…". */
+export type LiveConnection = 'connecting' | 'live' | 'reconnecting';
 
 interface Loaded {
   tournament: Tournament;
@@ -24,6 +27,7 @@ export interface BracketPageContext {
   /** The answer `view` was made from (to tell a changed bracket from the same one read again). */
   signature: string;
   error: unknown;
+  connection: LiveConnection;
 }
 
 export type BracketPageEvent =
@@ -32,12 +36,22 @@ export type BracketPageEvent =
   | { type: 'page.visible' }
   | { type: 'reset.request' }
   | { type: 'reset.confirm' }
-  | { type: 'reset.cancel' };
+  | { type: 'reset.cancel' }
+  | LiveEvent<LiveTournamentMatches>;
+
+/** The bracket with the changed matches in place, or null when one is not in it (the bracket changed shape). */
+function withChanges(matches: TournamentMatch[], changed: TournamentMatch[]): TournamentMatch[] | null {
+  const byId = new Map(changed.map((m) => [m.id, m]));
+  if (changed.some((c) => !matches.some((m) => m.id === c.id))) return null;
+  return matches.map((m) => byId.get(m.id) ?? m);
+}
 
 /**
- * The bracket page: loads the tournament and its matches; while ACTIVE it reads the bracket again every 30 s and
- * whenever the tab becomes visible (the canvas stays, only its data changes); staff may reset the bracket after a
- * confirmation. The view provides `notifyReset` and `reportError`.
+ * The bracket page: loads the tournament and its matches, then follows the tournament's live stream: changed
+ * matches replace theirs in place (the canvas keeps its camera, only its data changes); a `reset`, a change that
+ * does not fit the bracket, the first connection (changes made while the page loaded) and a visible tab again read
+ * the bracket again. Staff may reset the bracket after a confirmation. The view provides `notifyReset` and
+ * `reportError`.
  */
 export const bracketPageMachine = setup({
   types: {
@@ -51,6 +65,7 @@ export const bracketPageMachine = setup({
       return { tournament, matches };
     }),
     resetBracket: fromPromise<void, { tournamentId: number }>(({ input }) => resetTournamentBracket(input.tournamentId)),
+    liveEvents: liveEvents<LiveTournamentMatches>(),
     watchVisibility: fromCallback<BracketPageEvent>(({ sendBack }) => {
       const onChange = () => {
         if (document.visibilityState === 'visible') sendBack({ type: 'page.visible' });
@@ -65,18 +80,23 @@ export const bracketPageMachine = setup({
       if (signature === context.signature) return { tournament: loaded.tournament };
       return { tournament: loaded.tournament, matches: loaded.matches, view: fromApi(loaded.matches), signature };
     }),
+    applyChanges: assign(({ context, event }) => {
+      assertEvent(event, 'live.change');
+      const matches = withChanges(context.matches, event.change.matches) ?? context.matches;
+      return { matches, view: fromApi(matches), signature: JSON.stringify(matches) };
+    }),
     notifyReset: () => {},
     reportError: (_, _params: { error: unknown }) => {},
   },
   guards: {
     isMissing: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 404,
-    shouldPoll: ({ context }) => context.tournament?.status === 'ACTIVE' && document.visibilityState !== 'hidden',
+    changeFits: ({ context, event }) => event.type === 'live.change' && withChanges(context.matches, event.change.matches) !== null,
+    isFirstConnection: ({ context }) => context.connection === 'connecting',
     canReset: ({ context }) => context.isStaff && context.matches.length > 0 && context.tournament?.status !== 'COMPLETED',
   },
-  delays: { refreshInterval: BRACKET_REFRESH_MS },
 }).createMachine({
   id: 'bracketPage',
-  context: ({ input }) => ({ ...input, tournament: null, matches: [], view: [], signature: '', error: null }),
+  context: ({ input }) => ({ ...input, tournament: null, matches: [], view: [], signature: '', error: null, connection: 'connecting' }),
   initial: 'loading',
   states: {
     loading: {
@@ -98,13 +118,24 @@ export const bracketPageMachine = setup({
     failed: { on: { 'bracket.retry': 'loading' } },
     ready: {
       type: 'parallel',
-      invoke: { id: 'watchVisibility', src: 'watchVisibility' },
+      invoke: [
+        { id: 'watchVisibility', src: 'watchVisibility' },
+        { id: 'liveEvents', src: 'liveEvents', input: ({ context }) => tournamentStream(context.tournamentId) },
+      ],
+      on: {
+        'live.connected': [
+          { guard: 'isFirstConnection', actions: [assign({ connection: 'live' }), raise({ type: 'bracket.refresh' })] },
+          { actions: assign({ connection: 'live' }) },
+        ],
+        'live.lost': { actions: assign({ connection: 'reconnecting' }) },
+        'live.reset': { actions: raise({ type: 'bracket.refresh' }) },
+        'live.change': [{ guard: 'changeFits', actions: 'applyChanges' }, { actions: raise({ type: 'bracket.refresh' }) }],
+      },
       states: {
         sync: {
           initial: 'waiting',
           states: {
             waiting: {
-              after: { refreshInterval: { guard: 'shouldPoll', target: 'refreshing' } },
               on: { 'page.visible': 'refreshing', 'bracket.refresh': 'refreshing' },
             },
             refreshing: {
@@ -113,11 +144,11 @@ export const bracketPageMachine = setup({
                 src: 'loadBracket',
                 input: ({ context }) => ({ tournamentId: context.tournamentId }),
                 onDone: { target: 'waiting', actions: { type: 'keep', params: ({ event }) => event.output } },
-                // A background refresh that fails is retried at the next tick; the bracket on screen stays.
+                // A background refresh that fails leaves the bracket on screen; the next reset or visible tab reads again.
                 onError: { target: 'waiting', actions: ({ event }) => console.warn('Bracket refresh failed', event.error) },
               },
-              // A reset finished while reading: read again, so the old bracket does not come back.
-              on: { 'bracket.refresh': { target: 'refreshing', reenter: true } },
+              // A reset finished, or a change arrived, while reading: read again, so an older answer does not win.
+              on: { 'bracket.refresh': { target: 'refreshing', reenter: true }, 'live.change': { target: 'refreshing', reenter: true } },
             },
           },
         },
