@@ -7,10 +7,7 @@ import { fromApi } from '../src/bracket/fromApi';
 import type { ViewMatch } from '../src/bracket/model';
 import type { LiveTournamentMatches } from '../src/api/contract/live';
 import { tournamentStream } from '../src/api/endpoints/live';
-import { liveEvents, type LiveEvent } from './liveEvents';
-
-/** The live stream's state, for "Reconnecting…". */
-export type LiveConnection = 'connecting' | 'live' | 'reconnecting';
+import { liveEvents, type LiveConnection, type LiveEvent } from './liveEvents';
 
 interface Loaded {
   tournament: Tournament;

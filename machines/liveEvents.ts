@@ -2,6 +2,9 @@ import { fromCallback, type EventObject } from 'xstate';
 import { validate } from 'superstruct';
 import type { LiveStream } from '../src/api/endpoints/live';
 
+/** The live stream's state, for "Reconnecting…". */
+export type LiveConnection = 'connecting' | 'live' | 'reconnecting';
+
 /** What a live stream tells its machine. */
 export type LiveEvent<T> =
   /** Connected and caught up (after a reconnect: the missed changes were replayed first, or `live.reset` came). */
