@@ -4,6 +4,7 @@ import { scoreSubmissionMachine } from '../../machines/scoreSubmissionMachine';
 import type { LiveEvent } from '../../machines/liveEvents';
 import type { LiveTournamentMatches } from '../../src/api/contract/live';
 import type { TournamentMatch } from '../../src/api/contract/tournament';
+import type { ScoredMatch } from '../../machines/seasonMatchRules';
 import { aMatch, effectLog } from '../support/machineFixtures';
 
 /** The score flow and the live stream of its tournament: changes made by others arrive as events. */
@@ -14,11 +15,11 @@ function start(opts: { submit?: () => Promise<TournamentMatch> } = {}) {
   let match = aMatch({ viewerSide: 'A' });
   const logic = scoreSubmissionMachine.provide({
     actors: {
-      loadMatch: fromPromise(async () => {
+      loadMatch: fromPromise<ScoredMatch>(async () => {
         loads.push('load');
         return match;
       }),
-      submitScore: fromPromise(async () => (opts.submit ?? (async () => aMatch({ viewerSide: 'A', entryAScoreA: 3, entryAScoreB: 1 })))()),
+      submitScore: fromPromise<ScoredMatch>(async () => (opts.submit ?? (async () => aMatch({ viewerSide: 'A', entryAScoreA: 3, entryAScoreB: 1 })))()),
       liveEvents: fromCallback(({ sendBack, input }) => {
         live.url = (input as { url: string }).url;
         live.send = sendBack;
