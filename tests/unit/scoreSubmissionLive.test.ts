@@ -15,11 +15,11 @@ function start(opts: { submit?: () => Promise<TournamentMatch> } = {}) {
   let match = aMatch({ viewerSide: 'A' });
   const logic = scoreSubmissionMachine.provide({
     actors: {
-      loadMatch: fromPromise<ScoredMatch>(async () => {
+      loadMatch: fromPromise<ScoredMatch, any>(async () => {
         loads.push('load');
         return match;
       }),
-      submitScore: fromPromise<ScoredMatch>(async () => (opts.submit ?? (async () => aMatch({ viewerSide: 'A', entryAScoreA: 3, entryAScoreB: 1 })))()),
+      submitScore: fromPromise<ScoredMatch, any>(async () => (opts.submit ?? (async () => aMatch({ viewerSide: 'A', entryAScoreA: 3, entryAScoreB: 1 })))()),
       liveEvents: fromCallback(({ sendBack, input }) => {
         live.url = (input as { url: string }).url;
         live.send = sendBack;
