@@ -7,6 +7,7 @@ import { tournamentMatches } from '../../server/db/schema';
 import { buildApp } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/client';
 import { generateTournamentBracket } from '../../server/services/brackets';
+import { seasonInGroupStages } from './seasonMatches.fixtures';
 import { bracketOf, createAdmin, createTournament, playerOf, type Fixture } from './bracketsKit';
 
 /** Live updates (issue 15): committed match changes reach the SSE clients of every server instance. */
@@ -143,6 +144,18 @@ describe('live events', () => {
     const m = await report(f, 1, 3, 1);
     const event = await staff.next('queue', 1_000);
     expect(event.data).toEqual({ topic: `tournament:${f.tournamentId}`, ids: [m.id] });
+  });
+
+  it("sends a captain's league report to the clients of the division", async () => {
+    const season = await seasonInGroupStages(server, admin, 4);
+    const [match] = await season.groupMatches();
+    const client = await open(`/v1/season/division/${match.divisionId}/events`);
+    expect(client.status).toBe(200);
+    await client.next('ready');
+    const res = await season.captainOf(match.teamAId!).post(`/v1/match/${match.id}`, { entryAScore: 2, entryBScore: 1 });
+    expect(res.status).toBe(200);
+    const event = await client.next('matches', 1_000);
+    expect(event.data.matches).toEqual([expect.objectContaining({ id: match.id, divisionId: match.divisionId, teamAScoreA: 2, teamAScoreB: 1 })]);
   });
 
   it('answers 404 for an unknown tournament or division, and a plain request gets the head and an end', async () => {
