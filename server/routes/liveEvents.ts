@@ -44,7 +44,6 @@ export function liveEventRoutes(app: FastifyInstance, db: Db, hub: LiveHub) {
       'x-accel-buffering': 'no',
     });
     let closed = false;
-    let heartbeat: NodeJS.Timeout | undefined;
     let unsubscribe = () => {};
     const close = () => {
       if (closed) return;
@@ -59,13 +58,13 @@ export function liveEventRoutes(app: FastifyInstance, db: Db, hub: LiveHub) {
       if (raw.writableLength > MAX_BUFFERED_BYTES) return close();
       raw.write(text);
     };
+    const heartbeat = setInterval(() => write(': heartbeat\n\n'), HEARTBEAT_MS);
     write(`retry: ${RETRY_MS}\n\n`);
     const subscription = hub.subscribe(topic, lastEventId(request), (e) => write(frame(e)));
     unsubscribe = subscription.unsubscribe;
     write(subscription.first.map(frame).join(''));
     // A caller that did not ask for a stream (a plain fetch, curl without the header) gets the head and an end.
     if (!String(request.headers.accept ?? '').includes('text/event-stream')) return close();
-    heartbeat = setInterval(() => write(': heartbeat\n\n'), HEARTBEAT_MS);
     open.add(raw);
     raw.on('close', close);
     raw.on('error', close);
