@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { testDatabaseKind, useTestServer, type Agent } from '../support/testServer';
 import { SseClient } from '../support/sseClient';
@@ -199,6 +199,21 @@ describe('live events', () => {
       await onB.next('matches', 1_000);
       const movedToB = await open(`/v1/tournament/${f.tournamentId}/events`, { 'last-event-id': seenOnA.id }, second.base);
       expect((await movedToB.next('matches')).data.matches[0].id).toBe(m2.id);
+    });
+
+    it('tells its clients to read again when its LISTEN connection drops, and keeps delivering after reconnecting', async () => {
+      const f = await createTournament(server.db, { ranks: ranks(8) });
+      const onB = await open(`/v1/tournament/${f.tournamentId}/events`, {}, second.base);
+      await onB.next('ready');
+      // A PostgreSQL restart or an admin's pg_terminate_backend, as both instances' LISTEN connections see it.
+      const listeners = sql`from pg_stat_activity where query = 'LISTEN "clutch_live"' and datname = current_database()`;
+      await server.db.execute(sql`select pg_terminate_backend(pid) ${listeners}`);
+      await onB.next('reset', 2_000);
+      // Both instances reconnect with backoff; then a later report arrives again.
+      const listening = async () => Number((await server.db.execute<{ n: number }>(sql`select count(*)::int as n ${listeners}`)).rows[0].n);
+      for (let tries = 0; (await listening()) < 2 && tries < 100; tries++) await new Promise((r) => setTimeout(r, 50));
+      const m = await report(f, 1, 3, 1);
+      expect((await onB.next('matches', 2_000)).data.matches[0].id).toBe(m.id);
     });
   });
 });
