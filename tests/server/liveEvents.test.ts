@@ -210,7 +210,10 @@ describe('live events', () => {
       await server.db.execute(sql`select pg_terminate_backend(pid) ${listeners}`);
       await onB.next('reset', 2_000);
       // Both instances reconnect with backoff; then a later report arrives again.
-      const listening = async () => Number((await server.db.execute<{ n: number }>(sql`select count(*)::int as n ${listeners}`)).rows[0].n);
+      const listening = async () => {
+        const result = (await server.db.execute(sql`select count(*)::int as n ${listeners}`)) as unknown as { rows: { n: number }[] };
+        return Number(result.rows[0].n);
+      };
       for (let tries = 0; (await listening()) < 2 && tries < 100; tries++) await new Promise((r) => setTimeout(r, 50));
       const m = await report(f, 1, 3, 1);
       expect((await onB.next('matches', 2_000)).data.matches[0].id).toBe(m.id);
