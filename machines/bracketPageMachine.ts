@@ -39,8 +39,9 @@ export type BracketPageEvent =
 /** The bracket with the changed matches in place, or null when one is not in it (the bracket changed shape). */
 function withChanges(matches: TournamentMatch[], changed: TournamentMatch[]): TournamentMatch[] | null {
   const byId = new Map(changed.map((m) => [m.id, m]));
-  if (changed.some((c) => !matches.some((m) => m.id === c.id))) return null;
-  return matches.map((m) => byId.get(m.id) ?? m);
+  const next = matches.map((m) => byId.get(m.id) ?? m);
+  const placed = matches.reduce((n, m) => n + (byId.has(m.id) ? 1 : 0), 0);
+  return placed === byId.size ? next : null;
 }
 
 /**

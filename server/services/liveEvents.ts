@@ -18,10 +18,11 @@ import { divisionMatchesById } from './seasonMatchQueries';
 
 export const LIVE_CHANNEL = 'clutch_live';
 export const QUEUES_TOPIC = 'matches';
-/** Events kept per topic for replay. */
+/** Events kept per topic for replay: at most this many, and at most this many bytes of event data. */
 export const RING_SIZE = 256;
+const RING_BYTES = 1024 * 1024;
 /** Topics kept (with their rings) while nobody listens, so a reconnect still replays; the oldest idle go first. */
-const MAX_IDLE_TOPICS = 1024;
+const MAX_IDLE_TOPICS = 256;
 
 export interface LiveEvent {
   id: string;
@@ -58,6 +59,8 @@ export function mergeNotices(notices: Notice[]): Notice[] {
 
 interface Topic {
   ring: LiveEvent[];
+  /** Bytes of data in the ring. */
+  bytes: number;
   /** The id a client gets on connecting while the ring is empty: a reconnect with it replays the whole ring. */
   marker: string;
   /** False once the ring dropped an event: the marker no longer proves that nothing was missed. */
@@ -75,12 +78,13 @@ export function createLiveHub(database: Database) {
   let stop: (() => Promise<void>) | null = null;
 
   const newMarker = () => `m${randomBytes(6).toString('hex')}`;
-  const newTopic = (): Topic => ({ ring: [], marker: newMarker(), complete: true, subscribers: new Set() });
+  const newTopic = (): Topic => ({ ring: [], bytes: 0, marker: newMarker(), complete: true, subscribers: new Set() });
 
   const publish = (topic: Topic, ev: LiveEvent) => {
     topic.ring.push(ev);
-    if (topic.ring.length > RING_SIZE) {
-      topic.ring.shift();
+    topic.bytes += ev.data.length;
+    while (topic.ring.length > RING_SIZE || (topic.bytes > RING_BYTES && topic.ring.length > 1)) {
+      topic.bytes -= topic.ring.shift()!.data.length;
       topic.complete = false;
     }
     for (const send of topic.subscribers) send(ev);
@@ -112,6 +116,7 @@ export function createLiveHub(database: Database) {
   const lost = () => {
     for (const topic of topics.values()) {
       topic.ring = [];
+      topic.bytes = 0;
       topic.marker = newMarker();
       topic.complete = true;
       for (const send of topic.subscribers) send(event(topic.marker, 'reset', {}));
