@@ -21,7 +21,16 @@ const lastEventId = (request: FastifyRequest): string | undefined => {
   return typeof header === 'string' && /^[a-z0-9]{1,32}$/i.test(header) ? header : undefined;
 };
 
-const frame = (e: LiveEvent) => `id: ${e.id}\nevent: ${e.event}\ndata: ${e.data}\n\n`;
+const frames = new WeakMap<LiveEvent, string>();
+/** An event as the stream sends it, built once for all the clients of its topic. */
+const frame = (e: LiveEvent) => {
+  let text = frames.get(e);
+  if (text === undefined) {
+    text = `id: ${e.id}\nevent: ${e.event}\ndata: ${e.data}\n\n`;
+    frames.set(e, text);
+  }
+  return text;
+};
 
 /**
  * The live update streams (server-sent events, issue 15; the choice of routes: docs/decisions.md). Each answers
