@@ -327,6 +327,8 @@ function writeResults(s: Record<string, unknown> & { rssMB: Record<string, numbe
     '',
     'The client (this process) and the server share the machine; on the 2-core machine shared by other work the',
     'latency includes waiting for a core. BENCH_CLIENTS, BENCH_SECONDS, BENCH_INTERVAL_MS change the run.',
+    'Memory per client is the heap growth (after a forced GC) from half the clients to all of them; RSS also',
+    'follows what the allocator returns to the system after the setup, so at this scale it is noise (it may shrink).',
     '',
   ];
   const name = s.write === 'api' ? 'live-api' : 'live';
