@@ -1,20 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
-import { bracketPageMachine } from '../../machines/bracketPageMachine';
+import { bracketPageMachine, type LoadedBracket } from '../../machines/bracketPageMachine';
 import type { LiveEvent } from '../../machines/liveEvents';
 import type { LiveTournamentMatches } from '../../src/api/contract/live';
-import type { Tournament, TournamentMatch, TournamentStatus } from '../../src/api/contract/tournament';
+import { toCompactBracket } from '../../src/api/contract/bracket';
+import type { TournamentStatus } from '../../src/api/contract/tournament';
 import { ApiError } from '../../src/api/client';
 import { aMatch, aTournament, effectLog } from '../support/machineFixtures';
 
-type Loaded = { tournament: Tournament; matches: TournamentMatch[] };
-
-function start(opts: { isStaff?: boolean; status?: TournamentStatus; load?: () => Promise<Loaded>; reset?: () => Promise<void> } = {}) {
+function start(opts: { isStaff?: boolean; status?: TournamentStatus; load?: () => Promise<LoadedBracket>; reset?: () => Promise<void> } = {}) {
   const { calls, record } = effectLog();
   const requests: string[] = [];
   const tab = { show: () => {} };
   const live = { send: (_event: LiveEvent<LiveTournamentMatches>) => {}, url: '' };
-  const loaded = { tournament: aTournament({ status: opts.status ?? 'ACTIVE' }), matches: [aMatch()] };
+  const loaded = { tournament: aTournament({ status: opts.status ?? 'ACTIVE' }), bracket: { etag: 'W/"c1-7-1"', bracket: toCompactBracket([aMatch()]) } };
   const logic = bracketPageMachine.provide({
     actors: {
       loadBracket: fromPromise(async () => {
@@ -54,6 +53,7 @@ describe('bracketPageMachine', () => {
     expect(live.url).toBe('/v1/tournament/7/events');
     expect(actor.getSnapshot().context.connection).toBe('connecting');
     const view = actor.getSnapshot().context.view;
+    expect(view).toHaveLength(1);
 
     // Changes made while the page loaded: read once more when the stream is up; the same answer keeps the same view.
     live.send({ type: 'live.connected' });
@@ -62,9 +62,10 @@ describe('bracketPageMachine', () => {
     expect(actor.getSnapshot().context.connection).toBe('live');
     expect(actor.getSnapshot().context.view).toBe(view);
 
-    live.send({ type: 'live.change', change: { matches: [aMatch({ entryAScoreA: 3, entryAScoreB: 1 })] } });
-    expect(actor.getSnapshot().context.matches[0]).toMatchObject({ id: 11, entryAScoreA: 3, entryAScoreB: 1 });
-    expect(actor.getSnapshot().context.view).not.toBe(view);
+    live.send({ type: 'live.change', change: { matches: [aMatch({ winningEntry: 'EntryA', scoreA: 3, scoreB: 1 })] } });
+    const changed = actor.getSnapshot().context.view;
+    expect(changed).not.toBe(view);
+    expect(changed[0]).toMatchObject({ id: 11, winner: 'A' });
     expect(requests).toEqual(['load', 'load']);
 
     live.send({ type: 'live.lost' });
@@ -76,17 +77,18 @@ describe('bracketPageMachine', () => {
     expect(requests).toEqual(['load', 'load']);
   });
 
-  it('reads the bracket again on reset, on a change it does not hold, and when the tab shows again', async () => {
+  it('reads the bracket again on reset, on a change it does not hold, and when the tab shows again; never on a timer', async () => {
     vi.useFakeTimers();
     const { actor, requests, live, tab } = start();
-    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(requests).toEqual(['load']);
     live.send({ type: 'live.reset' });
     await vi.advanceTimersByTimeAsync(0);
     expect(requests).toEqual(['load', 'load']);
     live.send({ type: 'live.change', change: { matches: [aMatch({ id: 99 })] } });
     await vi.advanceTimersByTimeAsync(0);
     expect(requests).toEqual(['load', 'load', 'load']);
-    expect(actor.getSnapshot().context.matches.map((m) => m.id)).toEqual([11]);
+    expect(actor.getSnapshot().context.view.map((m) => m.id)).toEqual([11]);
     tab.show();
     await vi.advanceTimersByTimeAsync(0);
     expect(requests).toHaveLength(4);

@@ -111,7 +111,7 @@ describe('bracket page', () => {
 
     const admin = await server.agent().signIn((await createAccount(db(), 'OWNER')).discordName);
     await admin.post(`/v1/tournament/${f.tournamentId}/match/${m.id}/admin`, { entryAScore: 1, entryBScore: 3 });
-    const reads = () => sent.filter((r) => r === `GET /v1/tournament/${f.tournamentId}/match`).length;
+    const reads = () => sent.filter((r) => r === `GET /v1/tournament/${f.tournamentId}/bracket`).length;
     expect(reads()).toBe(1);
     act(() => {
       document.dispatchEvent(new Event('visibilitychange'));

@@ -1,10 +1,11 @@
 import { Anchor, Avatar, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import type { TeamInvite } from '../../api/contract/team';
-import { answerInvite } from '../../api/endpoints/invites';
+import { answerInvite, isTournamentInvite } from '../../api/endpoints/invites';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { SUCCESS } from '../../domain/messages';
+import { useSessionActor } from '../../ui/session';
 
 interface InviteCardProps {
   invite: TeamInvite;
@@ -18,6 +19,8 @@ interface InviteCardProps {
 export function InviteCard({ invite, onAnswered }: InviteCardProps) {
   const [busy, setBusy] = useState<'accept' | 'reject' | null>(null);
   const [pendingApproval, setPendingApproval] = useState(false);
+  const [, navigate] = useLocation();
+  const session = useSessionActor();
   const answer = (kind: 'accept' | 'reject') => {
     setBusy(kind);
     answerInvite(invite, kind).then(
@@ -27,6 +30,12 @@ export function InviteCard({ invite, onAnswered }: InviteCardProps) {
         else if (invite.isTransfer) {
           notifySuccess(SUCCESS.approvalPendingJoin);
           setPendingApproval(true);
+          return;
+        } else if (!isTournamentInvite(invite)) {
+          // Joined a league team: the session's user now carries its teamId, and the player lands on their team.
+          notifySuccess(SUCCESS.teamJoined);
+          session.send({ type: 'session.refresh' });
+          navigate(`/teams/${invite.teamId}`);
           return;
         } else notifySuccess(SUCCESS.teamJoined);
         onAnswered();
