@@ -34,11 +34,15 @@ import { siteImageRoutes } from './routes/siteImages';
 import { adminTeamRoutes } from './routes/adminTeams';
 import { auditRoutes } from './routes/audit';
 import { playerCardRoutes } from './routes/playerCards';
+import { liveEventRoutes } from './routes/liveEvents';
+import { createLiveHub, type LiveHub } from './services/liveEvents';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Every registered route as "METHOD /url" (HEAD left out). */
     registeredRoutes: readonly string[];
+    /** Live updates: this instance's one LISTEN and its SSE clients (server/services/liveEvents.ts). */
+    live: LiveHub;
   }
 }
 
@@ -99,6 +103,11 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   adminTeamRoutes(app, db);
   auditRoutes(app, db);
   playerCardRoutes(app, db);
+  const live = createLiveHub(database);
+  await live.start();
+  app.decorate('live', live);
+  app.addHook('onClose', () => live.close());
+  liveEventRoutes(app, db, live);
 
   const indexHtml = config.staticDir ? join(config.staticDir, 'index.html') : null;
   const serveSpa = !!indexHtml && existsSync(indexHtml);

@@ -173,6 +173,30 @@ export async function listTournamentMatches(db: Db, tournamentId: number): Promi
   );
 }
 
+/** These matches of one tournament as the bracket read shows them (live updates send them; unknown ids are left out). */
+export async function tournamentMatchesById(db: Db, tournamentId: number, ids: number[]): Promise<TournamentMatch[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(tournamentMatches)
+    .where(and(eq(tournamentMatches.tournamentId, tournamentId), inArray(tournamentMatches.id, ids)))
+    .orderBy(asc(tournamentMatches.matchNumber));
+  return toMatches(db, tournamentId, rows, await sourceIds(db, tournamentId, rows), { all: false });
+}
+
+/** The ids of the matches these rows' slots come from (winner or loser of match n), by match number. */
+async function sourceIds(conn: Conn, tournamentId: number, rows: MatchRow[]): Promise<Map<number, number>> {
+  const numbers = [
+    ...new Set(rows.flatMap((r) => [r.sourceAKind === 'seed' ? null : r.sourceARef, r.sourceBKind === 'seed' ? null : r.sourceBRef])),
+  ].filter((n): n is number => n !== null);
+  if (numbers.length === 0) return new Map();
+  const found = await conn
+    .select({ id: tournamentMatches.id, number: tournamentMatches.matchNumber })
+    .from(tournamentMatches)
+    .where(and(eq(tournamentMatches.tournamentId, tournamentId), inArray(tournamentMatches.matchNumber, numbers)));
+  return new Map(found.map((r) => [r.number, r.id]));
+}
+
 /** GET /v1/tournament/{id}/match/{matchId}: one match with its tournament and the viewer's side. */
 export async function getTournamentMatch(
   conn: Conn,
@@ -186,17 +210,7 @@ export async function getTournamentMatch(
     .from(tournamentMatches)
     .where(and(eq(tournamentMatches.id, matchId), eq(tournamentMatches.tournamentId, tournamentId)));
   if (!row) throw notFound(MATCH_ERRORS.notFound);
-  const sources = [row.sourceAKind === 'seed' ? null : row.sourceARef, row.sourceBKind === 'seed' ? null : row.sourceBRef].filter(
-    (n): n is number => n !== null,
-  );
-  const sourceRows =
-    sources.length === 0
-      ? []
-      : await conn
-          .select({ id: tournamentMatches.id, number: tournamentMatches.matchNumber })
-          .from(tournamentMatches)
-          .where(and(eq(tournamentMatches.tournamentId, tournamentId), inArray(tournamentMatches.matchNumber, sources)));
-  const idByNumber = new Map(sourceRows.map((r) => [r.number, r.id]));
+  const idByNumber = await sourceIds(conn, tournamentId, [row]);
   const tournament = {
     id: t.id,
     title: t.title,

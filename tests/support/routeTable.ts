@@ -170,6 +170,11 @@ export const ROUTE_TABLE: Record<string, Row> = {
   'GET /v1/match/:id': row('public'),
   'POST /v1/match/:id': row('user', undefined, { entryAScore: 2, entryBScore: 1 }),
   'POST /v1/match/:id/admin': row('staff', undefined, { entryAScore: 2, entryBScore: 1 }),
+  // Live updates (issue 15): server-sent event streams, authorized like the reads they follow (a request without
+  // Accept: text/event-stream gets the stream's head and an end, so these calls return).
+  'GET /v1/tournament/:id/events': row('public', `${TOUR}/events`),
+  'GET /v1/season/division/:id/events': row('public'),
+  'GET /v1/match/events': row('staff'),
   // Admin users and staff (issue 14)
   'GET /v1/user/staff': row('staff'),
   'PATCH /v1/user/staff/:id': row('staff', '/v1/user/staff/{victim}', { role: 'ADMIN' }, { admin: 403 }),
