@@ -34,6 +34,7 @@ import { siteImageRoutes } from './routes/siteImages';
 import { adminTeamRoutes } from './routes/adminTeams';
 import { auditRoutes } from './routes/audit';
 import { playerCardRoutes } from './routes/playerCards';
+import { transferRoutes } from './routes/transfers';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -102,6 +103,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   adminTeamRoutes(app, db);
   auditRoutes(app, db);
   playerCardRoutes(app, db);
+  transferRoutes(app, db, config);
 
   const indexHtml = config.staticDir ? join(config.staticDir, 'index.html') : null;
   const serveSpa = !!indexHtml && existsSync(indexHtml);

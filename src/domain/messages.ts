@@ -352,3 +352,22 @@ export const SEASON_MATCH_ERRORS = {
   groupResultNotInPlay: 'Group match results can only be set while the season is in its group stages',
   playoffResultNotInPlay: 'Playoff match results can only be set while the season is in its playoffs',
 } as const;
+
+/** Refusals of the transfer calls (issue 13): GET/PATCH/POST/DELETE /v1/transfer…, /v1/billing/transfer-request. */
+export const TRANSFER_ERRORS = {
+  notFound: 'Transfer request not found',
+  reasonRequired: 'Please enter a reason for the rejection',
+  reasonTooLong: 'The reason can be at most 500 characters',
+  refused: (status: string) => `This transfer request is already ${status}`,
+  notInTransferMode: 'This team is not playing a season: change its roster directly',
+  joinedAnotherTeam: (name: string) => `${name} has joined another team meanwhile`,
+  leftTeam: (name: string) => `${name} is no longer on this team`,
+  alreadyOnTeam: (name: string) => `${name} is already on this team`,
+  notOnTeam: 'This player is not on this team',
+  alreadyRequested: 'A transfer for this player is already open on this team',
+  noInvite: 'You have no pending invite from this team',
+  captainOnly: 'Only the team captain can do this',
+  noneAwaitingPayment: 'No transfer request of yours is waiting for payment on this team',
+  teamMismatch: 'The team in the body must be the team in the path',
+  nothingToCancel: 'This player has no open transfer request on this team',
+} as const;
