@@ -31,6 +31,15 @@ describe('transfers (/v1/transfer, /v1/billing/transfer-request)', () => {
     return res.body.results as TransferRequest[];
   };
 
+  it('the demo league holds a team in transferMode with a pending addition, a pending removal and a rejected removal', async () => {
+    const inMode = await db().select().from(teams).where(eq(teams.transferMode, true));
+    expect(inMode).toHaveLength(1);
+    const seeded = await db().select().from(transferRequests).where(eq(transferRequests.teamId, inMode[0].id));
+    expect(seeded.map((r) => `${r.addPlayer ? 'addition' : 'removal'} ${r.status}`).sort()).toEqual(['addition PENDING', 'removal PENDING', 'removal REJECTED']);
+    expect(seeded.find((r) => r.status === 'REJECTED')?.rejectedReason).toBeTruthy();
+    expect((await pendingList()).filter((t) => t.teamId === inMode[0].id)).toHaveLength(2);
+  });
+
   it('a removal asked by the captain waits for an admin, then takes the member off the team (audited)', async () => {
     const { team, members, agent } = await teamInSeason(server);
     const res = await agent.post(`/v1/transfer/${team.id}/${members[0].id}`);
