@@ -66,14 +66,29 @@ async function describeRequest(conn: Conn, id: number): Promise<TransferRequest>
 
 /**
  * transferMode follows the teams' season entries: true while a team is entered in a season that is not COMPLETE.
- * Called wherever entries appear or go and when a season completes.
+ * Called wherever entries appear or go and when a season completes; the teams' pending invites become transfer
+ * invites (or plain ones again) with it.
  */
 export async function syncTransferMode(tx: Tx, teamIds: readonly number[]): Promise<void> {
   if (teamIds.length === 0) return;
   const inSeason = sql<boolean>`exists (
     select 1 from ${seasonEntries} inner join ${seasons} on ${seasons.id} = ${seasonEntries.seasonId}
     where ${seasonEntries.teamId} = ${teams.id} and ${seasons.seasonType} <> 'COMPLETE')`;
-  await tx.update(teams).set({ transferMode: inSeason }).where(inArray(teams.id, [...teamIds]));
+  const changed = await tx
+    .update(teams)
+    .set({ transferMode: inSeason })
+    .where(inArray(teams.id, [...teamIds]))
+    .returning({ id: teams.id, transferMode: teams.transferMode });
+  // Invites still unanswered follow the team: accepting one of a team in a season asks the admins.
+  for (const mode of [true, false]) {
+    const ids = changed.filter((t) => t.transferMode === mode).map((t) => t.id);
+    if (ids.length > 0) {
+      await tx
+        .update(teamInvites)
+        .set({ isTransfer: mode })
+        .where(and(inArray(teamInvites.teamId, ids), eq(teamInvites.status, 'PENDING')));
+    }
+  }
 }
 
 /** The teams entered in a season (to sync their transferMode after it completes or goes). */

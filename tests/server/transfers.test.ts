@@ -150,11 +150,15 @@ describe('transfers (/v1/transfer, /v1/billing/transfer-request)', () => {
     expect((await admin.patch('/v1/transfer/999999', { approved: true })).status).toBe(404);
   });
 
-  it('transferMode follows the season entry: joining sets it, removal from the season clears it', async () => {
+  it('transferMode follows the season entry: joining sets it (pending invites become transfer invites), removal from the season or its deletion clears it', async () => {
     const seasonId = await createSeason(admin);
     const { team, agent } = await newTeam(server);
+    const outsider = await newTeam(server, { players: 0 });
+    await db().insert(teamInvites).values({ teamId: team.id, userId: outsider.captain.id });
     expect((await agent.post(`/v1/billing/join-season/${seasonId}/${team.id}`, { termsAccepted: true })).status).toBe(200);
     expect((await agent.get(`/v1/team/${team.id}`)).body.transferMode).toBe(true);
+    // An invite still unanswered becomes a transfer invite with it.
+    expect((await outsider.agent.get('/v1/transfer/user')).body).toEqual([expect.objectContaining({ teamId: team.id, isTransfer: true })]);
     expect((await admin.delete(`/v1/billing/remove-team/${seasonId}/${team.id}`)).status).toBe(204);
     expect((await agent.get(`/v1/team/${team.id}`)).body.transferMode).toBe(false);
     expect((await agent.post(`/v1/billing/join-season/${seasonId}/${team.id}`, { termsAccepted: true })).status).toBe(200);
