@@ -2,7 +2,7 @@ import { Stack } from '@mantine/core';
 import { getMyInvites } from '../../api/endpoints/invites';
 import { DataLoader } from '../../ui/DataLoader/DataLoader';
 import { PageTitle } from '../../ui/PageTitle/PageTitle';
-import { EmptyMessage } from '../tournaments/EmptyMessage';
+import { EmptyMessage } from '../../ui/EmptyMessage/EmptyMessage';
 import { InviteCard } from './InviteCard';
 
 /** /invites: the signed-in user's team invites, each with Accept and Reject. */

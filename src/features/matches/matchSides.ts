@@ -65,21 +65,11 @@ export function scoreLine(m: TournamentMatch): string {
 /** A side's name for lists: the entry's name, "bye" or "???". */
 export const sideName = (m: TournamentMatch, side: Side) => sideView(m, side).name;
 
-/**
- * What side `side` reported, with both names so that the order cannot be misread:
- * "reported Alpha 1 – 3 Bravo" (a report is always entry A's score, then entry B's), or "not reported yet".
- */
-export function reportLine(m: TournamentMatch, side: Side): string {
-  return reportText(sideView(m, side).reported, [sideName(m, 'A'), sideName(m, 'B')]);
-}
-
 /** Staff replace scores that exist (a result, or the disputed reports of both sides): OVERWRITE; otherwise SUBMIT. */
 export const isOverwrite = (m: TournamentMatch) => m.winningEntry !== '' || m.dispute;
 
 /** The staff button and form title: OVERWRITE SCORE (ADMIN) when scores exist, else SUBMIT SCORE (ADMIN). */
 export const adminLabel = (overwrite: boolean) => (overwrite ? 'OVERWRITE SCORE (ADMIN)' : 'SUBMIT SCORE (ADMIN)');
-
-export const adminScoreLabel = (m: TournamentMatch) => adminLabel(isOverwrite(m));
 
 /** "reported Alpha 1 – 3 Bravo" for a side's report (side A's score first), or "not reported yet". */
 export const reportText = (reported: [number, number] | null, names: readonly [string, string]) =>

@@ -1,6 +1,6 @@
 import type { SeasonMatch } from '../../api/contract/season';
 import { seasonResult } from '../../domain/season/seasonResult';
-import { reportText, type Side, type SideView } from './matchSides';
+import type { Side, SideView } from './matchSides';
 
 /** The page's view of side `side` of league match `m`: the team (name linking to /teams/{id}) or "???" while unknown. */
 export function seasonSideView(m: SeasonMatch, side: Side): SideView {
@@ -23,11 +23,6 @@ export function seasonSideView(m: SeasonMatch, side: Side): SideView {
     outcome,
   };
 }
-
-export const seasonSideNames = (m: SeasonMatch): [string, string] => [seasonSideView(m, 'A').name, seasonSideView(m, 'B').name];
-
-/** What side `side` reported ("reported Alpha 1 – 3 Bravo"), or "not reported yet". */
-export const seasonReportLine = (m: SeasonMatch, side: Side) => reportText(seasonSideView(m, side).reported, seasonSideNames(m));
 
 /** Staff replace scores that exist (a result, or the disputed reports of both teams). */
 export const seasonIsOverwrite = (m: SeasonMatch) => m.winningTeam !== null || !!m.dispute;

@@ -1,7 +1,7 @@
-import { Anchor, Button, Checkbox, Group, NumberInput, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { TermsCheckbox } from '../../ui/TermsCheckbox/TermsCheckbox';
 import { useForm } from '@mantine/form';
 import { guestPaymentProblems, type PaymentRequest } from '../../api/contract/billing';
-import { SITE } from '../../ui/siteLinks';
 import { PAYMENT_MAX_EUROS, PAYMENT_MIN_EUROS, PAYMENT_REFERENCE_MAX } from '../../domain/constants';
 import { VALIDATION } from '../../domain/messages';
 
@@ -54,15 +54,7 @@ export function GuestPaymentForm({ onSubmit }: { onSubmit: (payment: PaymentRequ
             maxLength={PAYMENT_REFERENCE_MAX}
             {...form.getInputProps('reference')}
           />
-          <Checkbox
-            label={
-              <>
-                I agree to the{' '}
-                <Anchor href={SITE.terms} target="_blank" rel="noopener">
-                  terms and conditions
-                </Anchor>
-              </>
-            }
+          <TermsCheckbox
             {...form.getInputProps('terms', { type: 'checkbox' })}
           />
           <Group justify="flex-end">

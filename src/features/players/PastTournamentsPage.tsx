@@ -8,7 +8,7 @@ import { DataLoader } from '../../ui/DataLoader/DataLoader';
 import { PageTitle } from '../../ui/PageTitle/PageTitle';
 import { orNotFound, parseId } from '../../ui/routeParams';
 import { useSessionUser } from '../../ui/session';
-import { EmptyMessage } from '../tournaments/EmptyMessage';
+import { EmptyMessage } from '../../ui/EmptyMessage/EmptyMessage';
 import { TournamentGrid } from '../tournaments/TournamentGrid';
 
 interface PastData {

@@ -1,4 +1,4 @@
-import { Button, Center, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { Link } from 'wouter';
 import { PlayerCard } from '../../api/contract/admin';
 import { PLAYER_CARDS_ENDPOINT } from '../../api/endpoints/playerCards';
@@ -6,7 +6,7 @@ import { PLAYER_CARDS_PAGE_SIZE } from '../../domain/constants';
 import { ERRORS } from '../../domain/messages';
 import { confirmAction } from '../../ui/ConfirmDialog/confirmAction';
 import { notifyClientError, notifyError } from '../../ui/notify';
-import { PageSelector } from '../../ui/PagedTable/PageSelector';
+import { PagedCards } from '../../ui/PagedTable/PagedCards';
 import { usePagedList } from '../../ui/PagedTable/usePagedList';
 import { PageTitle } from '../../ui/PageTitle/PageTitle';
 import { isStaffRole, useSessionUser } from '../../ui/session';
@@ -52,22 +52,15 @@ export function PlayerCardsPage() {
             </Button>
           )}
         </Group>
-        {list.loading ? (
-          <Center py="xl">
-            <Loader aria-label="Loading..." />
-          </Center>
-        ) : list.results.length === 0 ? (
-          <Text ta="center" c="dimmed" py="xl">
-            {list.failed ? 'The player cards could not be loaded.' : 'No Player Cards Found'}
-          </Text>
-        ) : (
-          <SimpleGrid cols={{ base: 1, xs: 2, sm: 3, md: 4 }} spacing="md" aria-busy={snapshot.matches('deleting')}>
-            {list.results.map((card) => (
-              <PlayerCardTile key={card.id} card={card} onDelete={staff ? askDelete : undefined} />
-            ))}
-          </SimpleGrid>
-        )}
-        <PageSelector pageNo={list.pageNo} pages={list.pages} disabled={list.loading} onChange={list.setPage} />
+        <PagedCards list={list} failedText="The player cards could not be loaded." emptyText="No Player Cards Found">
+          {(cards) => (
+            <SimpleGrid cols={{ base: 1, xs: 2, sm: 3, md: 4 }} spacing="md" aria-busy={snapshot.matches('deleting')}>
+              {cards.map((card) => (
+                <PlayerCardTile key={card.id} card={card} onDelete={staff ? askDelete : undefined} />
+              ))}
+            </SimpleGrid>
+          )}
+        </PagedCards>
       </Stack>
       {dialogOpen && (
         <AddPlayerCardDialog

@@ -1,7 +1,7 @@
 import { Anchor, Card, Group as Row, SimpleGrid, Stack, Table, Title, UnstyledButton } from '@mantine/core';
 import { Link } from 'wouter';
 import type { Season, SeasonTeam } from '../../api/contract/season';
-import { EmptyMessage } from '../tournaments/EmptyMessage';
+import { EmptyMessage } from '../../ui/EmptyMessage/EmptyMessage';
 
 interface DivisionGroupsProps {
   season: Season;

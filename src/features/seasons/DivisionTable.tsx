@@ -1,7 +1,7 @@
 import { Anchor, Table } from '@mantine/core';
 import { Link } from 'wouter';
 import type { Season } from '../../api/contract/season';
-import { EmptyMessage } from '../tournaments/EmptyMessage';
+import { EmptyMessage } from '../../ui/EmptyMessage/EmptyMessage';
 
 /** An OPEN season's divisions: name, team count and View Division. */
 export function DivisionTable({ season }: { season: Season }) {

@@ -1,11 +1,11 @@
-import { Anchor, Button, Checkbox, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { TermsCheckbox } from '../../ui/TermsCheckbox/TermsCheckbox';
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import type { Season } from '../../api/contract/season';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { joinBlocker } from '../../domain/season/joinBlocker';
 import { useSessionUser } from '../../ui/session';
-import { SITE } from '../../ui/siteLinks';
 import { joinSeasonMachine } from '../../../machines/joinSeasonMachine';
 import { PaymentDialog } from '../payment/PaymentDialog';
 import { formatEuros } from '../payment/formatEuros';
@@ -53,21 +53,10 @@ export function JoinSeason({ season, reload }: { season: Season; reload: () => v
           <Text size="sm">
             {season.entryFee > 0 ? `Entry fee: ${formatEuros(season.entryFee)}. You will be asked to pay after joining.` : 'This season is free to join.'}
           </Text>
-          <Checkbox
+          <TermsCheckbox
             checked={snapshot.context.agreed}
             error={snapshot.context.termsError}
             onChange={(e) => send({ type: 'terms.change', agreed: e.currentTarget.checked })}
-            label={
-              <>
-                I agree to the{' '}
-                <Anchor href={SITE.terms} target="_blank" rel="noopener noreferrer" inherit>
-                  terms and conditions
-                </Anchor>{' '}
-                <Text span c="red" aria-hidden>
-                  *
-                </Text>
-              </>
-            }
           />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => send({ type: 'join.cancel' })}>

@@ -1,6 +1,5 @@
-import { Button } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
-import { Link, useParams } from 'wouter';
+import { useParams } from 'wouter';
 import { SeasonTeam, type Season } from '../../api/contract/season';
 import { getSeason, seasonTeamsEndpoint } from '../../api/endpoints/seasons';
 import { DataLoader } from '../../ui/DataLoader/DataLoader';
@@ -9,7 +8,7 @@ import { PagedTable } from '../../ui/PagedTable/PagedTable';
 import { usePagedList } from '../../ui/PagedTable/usePagedList';
 import { PageTitle } from '../../ui/PageTitle/PageTitle';
 import { orNotFound, parseId } from '../../ui/routeParams';
-import { Trophies } from '../../ui/Trophies/Trophies';
+import { teamRecordColumns } from '../teams/teamRecordColumns';
 import { SeasonTeamOptions } from './SeasonTeamOptions';
 
 const column = createColumnHelper<SeasonTeam>();
@@ -17,19 +16,7 @@ const column = createColumnHelper<SeasonTeam>();
 function SeasonTeams({ season }: { season: Season }) {
   const list = usePagedList(seasonTeamsEndpoint(season.id), SeasonTeam, { perPage: 10 });
   const columns = [
-    column.accessor('name', { header: 'NAME' }),
-    column.accessor('wins', { header: 'WINS' }),
-    column.accessor('losses', { header: 'LOSSES' }),
-    column.display({ id: 'trophies', header: 'TROPHIES', cell: ({ row }) => <Trophies {...row.original} /> }),
-    column.display({
-      id: 'view',
-      header: '',
-      cell: ({ row }) => (
-        <Button component={Link} href={`/teams/${row.original.id}`} size="xs" variant="light" aria-label={`View ${row.original.name}`}>
-          VIEW
-        </Button>
-      ),
-    }),
+    ...teamRecordColumns<SeasonTeam>(),
     column.display({ id: 'options', header: 'OPTIONS', cell: ({ row }) => <SeasonTeamOptions season={season} team={row.original} onChanged={list.reload} /> }),
   ];
   return (

@@ -5,7 +5,7 @@ import { getHallOfFame } from '../../api/endpoints/tournaments';
 import { DataLoader } from '../../ui/DataLoader/DataLoader';
 import { DateText } from '../../ui/DateText/DateText';
 import { PageTitle } from '../../ui/PageTitle/PageTitle';
-import { EmptyMessage } from './EmptyMessage';
+import { EmptyMessage } from '../../ui/EmptyMessage/EmptyMessage';
 import { isSoloTournament, typeLabel } from './format';
 
 /** Where a winner links: the player for single-player tournaments, otherwise the tournament team page. */

@@ -5,7 +5,7 @@ import { getUpcomingTournaments } from '../../api/endpoints/tournaments';
 import { GAMES, GAME_LABELS, type Game } from '../../domain/constants';
 import { DataLoader } from '../../ui/DataLoader/DataLoader';
 import { PageTitle } from '../../ui/PageTitle/PageTitle';
-import { EmptyMessage } from './EmptyMessage';
+import { EmptyMessage } from '../../ui/EmptyMessage/EmptyMessage';
 import { TournamentGrid } from './TournamentGrid';
 
 const ALL = 'ALL';

@@ -1,7 +1,6 @@
-import { Button, Group } from '@mantine/core';
-import { createColumnHelper } from '@tanstack/react-table';
+import { Button } from '@mantine/core';
 import { useMemo } from 'react';
-import { Link, useParams } from 'wouter';
+import { useParams } from 'wouter';
 import { TeamSummary } from '../../../api/contract/team';
 import { ADMIN_TEAMS_ENDPOINT } from '../../../api/endpoints/adminTeams';
 import { SUCCESS } from '../../../domain/messages';
@@ -10,34 +9,19 @@ import { PagedTable } from '../../../ui/PagedTable/PagedTable';
 import { usePagedList } from '../../../ui/PagedTable/usePagedList';
 import { PageTitle } from '../../../ui/PageTitle/PageTitle';
 import { parseId } from '../../../ui/routeParams';
-import { Trophies } from '../../../ui/Trophies/Trophies';
 import { useMachineWith } from '../../../ui/useMachineWith';
 import { adminTeamsMachine } from '../../../../machines/adminTeamsMachine';
+import { teamRecordColumns } from '../../teams/teamRecordColumns';
 import { EditTeamModal } from './EditTeamModal';
 
-const column = createColumnHelper<TeamSummary>();
-
 function teamColumns(onEdit: (team: TeamSummary) => void) {
-  return [
-    column.accessor('name', { header: 'NAME' }),
-    column.accessor('wins', { header: 'WINS' }),
-    column.accessor('losses', { header: 'LOSSES' }),
-    column.display({ id: 'trophies', header: 'TROPHIES', cell: ({ row }) => <Trophies {...row.original} /> }),
-    column.display({
-      id: 'actions',
-      header: '',
-      cell: ({ row }) => (
-        <Group gap="xs" wrap="nowrap" justify="flex-end">
-          <Button component={Link} href={`/teams/${row.original.id}`} size="xs" variant="light" aria-label={`View ${row.original.name}`}>
-            VIEW
-          </Button>
-          <Button size="xs" variant="default" onClick={() => onEdit(row.original)} aria-label={`Edit ${row.original.name}`}>
-            Edit
-          </Button>
-        </Group>
-      ),
-    }),
-  ];
+  return teamRecordColumns<TeamSummary>({
+    actions: (team) => (
+      <Button size="xs" variant="default" onClick={() => onEdit(team)} aria-label={`Edit ${team.name}`}>
+        Edit
+      </Button>
+    ),
+  });
 }
 
 /** /admin/teams and /admin/teams/{id} (that team's Edit Team dialog open): the searchable league teams table. */

@@ -1,7 +1,7 @@
-import { Alert, Anchor, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { TermsCheckbox } from '../../../ui/TermsCheckbox/TermsCheckbox';
 import type { SnapshotFrom } from 'xstate';
 import type { JoinTournamentEvent, joinTournamentMachine } from '../../../../machines/joinTournamentMachine';
-import { SITE } from '../../../ui/siteLinks';
 import { formatFee } from '../format';
 
 interface JoinTournamentDialogProps {
@@ -36,21 +36,10 @@ export function JoinTournamentDialog({ title, snapshot, send }: JoinTournamentDi
               onChange={(e) => send({ type: 'name.change', name: e.currentTarget.value })}
             />
           )}
-          <Checkbox
+          <TermsCheckbox
             checked={context.agreed}
             error={context.errors.terms}
             onChange={(e) => send({ type: 'terms.change', agreed: e.currentTarget.checked })}
-            label={
-              <>
-                I agree to the{' '}
-                <Anchor href={SITE.terms} target="_blank" rel="noopener noreferrer" inherit>
-                  terms and conditions
-                </Anchor>{' '}
-                <Text span c="red" aria-hidden>
-                  *
-                </Text>
-              </>
-            }
           />
           {context.entryFee > 0 && (
             <Alert color="yellow" variant="light" title="Entry fee">
