@@ -1,26 +1,23 @@
 import { and, assign, fromPromise, setup } from 'xstate';
-import type { TeamManagementRow, TemporaryTeamDetail } from '../src/api/contract/team';
+import type { TeamManagementRow } from '../src/api/contract/team';
 import type { Invitee } from '../src/api/contract/user';
 import { searchInvitees } from '../src/api/endpoints/invites';
-import {
-  getTemporaryTeam,
-  getTemporaryTeamMembers,
-  performTeamAction,
-  type TeamAction,
-} from '../src/api/endpoints/temporaryTeams';
+import { TEAM_MANAGEMENT_APIS, type ManagedTeam, type TeamAction, type TeamKind } from '../src/api/endpoints/teamManagement';
 import { VALIDATION } from '../src/domain/messages';
 
 export interface TeamManagementInput {
+  /** A tournament (temporary) team, or a league (permanent) team: which calls the dialog makes. */
+  kind: TeamKind;
   teamId: number;
   viewerId: number;
   /** Opened through "Manage Team (Admin)": staff paths, Force Add instead of Send Invite, no logo upload. */
   asAdmin: boolean;
 }
 
-export type { TeamAction };
+export type { ManagedTeam, TeamAction, TeamKind };
 
 export interface TeamManagementContext extends TeamManagementInput {
-  team: TemporaryTeamDetail | null;
+  team: ManagedTeam | null;
   rows: TeamManagementRow[];
   search: string;
   results: Invitee[];
@@ -53,7 +50,8 @@ export type TeamManagementEvent =
 const isBlank = (s: string) => s.trim().length === 0;
 
 /**
- * The team management dialog of a tournament team: loads the team and its rows, then renames, edits free
+ * The team management dialog of a tournament team or a league team (the calls of each kind: TEAM_MANAGEMENT_APIS;
+ * only tournament teams have free substitutes and can be disbanded): loads the team and its rows, then renames, edits free
  * substitutes, uploads or removes the logo, searches players to invite (or force-add, for staff), removes
  * members, assigns a new captain, revokes invites, leaves and disbands. Destructive actions and invites are confirmed first. The view
  * provides `notifyDone` (the success notification of an action), `notifyInvalidUser`, `reportError` and `finish`.
@@ -65,17 +63,16 @@ export const teamManagementMachine = setup({
     input: {} as TeamManagementInput,
   },
   actors: {
-    loadTeam: fromPromise<{ team: TemporaryTeamDetail; rows: TeamManagementRow[] }, { teamId: number }>(async ({ input }) => {
-      const [team, rows] = await Promise.all([getTemporaryTeam(input.teamId), getTemporaryTeamMembers(input.teamId)]);
-      return { team, rows };
-    }),
+    loadTeam: fromPromise<{ team: ManagedTeam; rows: TeamManagementRow[] }, { kind: TeamKind; teamId: number }>(({ input }) =>
+      TEAM_MANAGEMENT_APIS[input.kind].load(input.teamId),
+    ),
     searchUsers: fromPromise<Invitee[], { search: string }>(({ input }) => searchInvitees(input.search)),
-    performAction: fromPromise<void, { teamId: number; asAdmin: boolean; action: TeamAction }>(({ input }) =>
-      performTeamAction(input.teamId, input.asAdmin, input.action),
+    performAction: fromPromise<void, { kind: TeamKind; teamId: number; asAdmin: boolean; action: TeamAction }>(({ input }) =>
+      TEAM_MANAGEMENT_APIS[input.kind].perform(input.teamId, input.asAdmin, input.action),
     ),
   },
   actions: {
-    notifyDone: (_, _params: { action: TeamAction; team: TemporaryTeamDetail | null }) => {},
+    notifyDone: (_, _params: { action: TeamAction; team: ManagedTeam | null }) => {},
     notifyInvalidUser: () => {},
     /** The dialog closes: Done, or the viewer left or disbanded the team. */
     finish: (_, _params: { outcome: TeamManagementOutcome }) => {},
@@ -92,6 +89,8 @@ export const teamManagementMachine = setup({
   guards: {
     isCaptain: ({ context }) => !context.asAdmin && context.team?.captainId === context.viewerId,
     canManage: ({ context }) => context.asAdmin || context.team?.captainId === context.viewerId,
+    /** Free substitutes and disbanding belong to tournament teams. */
+    isTournamentTeam: ({ context }) => context.kind === 'temporary',
     isMember: ({ context }) => !context.asAdmin && context.rows.some((r) => r.type === 'MEMBER' && r.id === context.viewerId),
     hasSearchTerm: ({ context }) => !isBlank(context.search),
     hasSelectedUser: ({ context }) => context.selected !== null,
@@ -128,7 +127,7 @@ export const teamManagementMachine = setup({
       invoke: {
         id: 'loadTeam',
         src: 'loadTeam',
-        input: ({ context }) => ({ teamId: context.teamId }),
+        input: ({ context }) => ({ kind: context.kind, teamId: context.teamId }),
         onDone: {
           target: 'ready',
           actions: assign({ team: ({ event }) => event.output.team, rows: ({ event }) => event.output.rows }),
@@ -151,7 +150,7 @@ export const teamManagementMachine = setup({
         'substitutes.save': [
           { guard: 'hasBlankSubstitute', actions: { type: 'showError', params: { substitutes: VALIDATION.substituteName } } },
           {
-            guard: 'canManage',
+            guard: and(['canManage', 'isTournamentTeam']),
             target: 'saving',
             actions: { type: 'hold', params: ({ event }) => ({ kind: 'saveSubstitutes', names: event.names }) },
           },
@@ -192,7 +191,7 @@ export const teamManagementMachine = setup({
           actions: { type: 'hold', params: ({ event }) => ({ kind: 'revokeInvite', member: event.member }) },
         },
         'team.leave': { guard: 'isMember', target: 'confirming', actions: { type: 'hold', params: { kind: 'leave' } } },
-        'team.disband': { guard: 'canManage', target: 'confirming', actions: { type: 'hold', params: { kind: 'disband' } } },
+        'team.disband': { guard: and(['canManage', 'isTournamentTeam']), target: 'confirming', actions: { type: 'hold', params: { kind: 'disband' } } },
         'dialog.done': 'done',
       },
     },
@@ -215,7 +214,7 @@ export const teamManagementMachine = setup({
       invoke: {
         id: 'performAction',
         src: 'performAction',
-        input: ({ context }) => ({ teamId: context.teamId, asAdmin: context.asAdmin, action: context.pending! }),
+        input: ({ context }) => ({ kind: context.kind, teamId: context.teamId, asAdmin: context.asAdmin, action: context.pending! }),
         onDone: [
           {
             guard: 'endsManagement',

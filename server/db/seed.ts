@@ -15,6 +15,7 @@ import { SWITCHEROO_PAIRING_SLOTS, type Game, type Platform } from '../../src/do
 import { seedBrackets } from './seedBrackets';
 import { seedSeasons } from './seedSeasons';
 import { seedPlayerCards } from './seedPlayerCards';
+import { seedLeagueTeams } from './seedLeagueTeams';
 import { seedTransfers } from './seedTransfers';
 
 const DAY = 86_400_000;
@@ -94,6 +95,7 @@ export async function seedDemo(tx: Tx, now: number) {
   await seedBrackets(tx);
   await seedSeasons(tx, today);
   await seedPlayerCards(tx, players);
+  await seedLeagueTeams(tx, today);
   await seedTransfers(tx, today);
 }
 

@@ -1,11 +1,44 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { requireUser } from '../auth/plugin';
-import { idParam, pageQuery } from '../http/validate';
+import { requireRole, requireUser } from '../auth/plugin';
+import { badRequest } from '../http/errors';
+import { idParam, pageQuery, parse } from '../http/validate';
+import { readImageUpload } from '../storage/images';
 import { leaveLeagueTeam, listTeams, teamDetail, toTeamSummary } from '../services/teams';
+import {
+  acceptLeagueInvite,
+  assertMayUploadLeagueLogo,
+  cancelLeagueInvite,
+  createLeagueTeam,
+  forceAddLeagueMember,
+  inviteToLeagueTeam,
+  leagueManagementRows,
+  promoteLeagueMember,
+  rejectLeagueInvite,
+  removeLeagueMember,
+  removeLeagueTeamLogo,
+  renameLeagueTeam,
+  setLeagueTeamLogo,
+} from '../services/leagueTeams';
+import { TeamNameBody } from '../../src/api/contract/team';
+import { LEAGUE_TEAM } from '../../src/domain/messages';
 
-const teamId = (request: { params: unknown }) => idParam((request.params as { id: string }).id);
+const BASE = '/v1/team/:id';
 
+type Params = { id: string; teamId?: string; userId?: string };
+const teamId = (request: FastifyRequest) => idParam((request.params as Params).id, 'id');
+const userId = (request: FastifyRequest) => idParam((request.params as Params).userId, 'userId');
+const noContent = (reply: FastifyReply) => reply.code(204).send();
+
+/** The name of POST /v1/team ("Please enter a team name") and PATCH /v1/team/{id} ("Please enter a new team name"), trimmed. */
+function teamName(body: unknown, blank: string): string {
+  const input = { ...((body && typeof body === 'object' ? body : {}) as Record<string, unknown>) };
+  if (typeof input.name === 'string') input.name = input.name.trim();
+  if (typeof input.name === 'string' && input.name.length > 40) throw badRequest(LEAGUE_TEAM.teamNameTooLong);
+  return parse(TeamNameBody, input, { name: blank }).name;
+}
+
+/** League (permanent) teams: TEAM RANKS, the profile, creating one, its management dialog and invites. */
 export function teamRoutes(app: FastifyInstance, db: Db) {
   /** TEAM RANKS (public): paged and searchable. */
   app.get('/v1/team', async (request) => {
@@ -14,11 +47,94 @@ export function teamRoutes(app: FastifyInstance, db: Db) {
     return { pageNo: page.pageNo, pageSize: page.perPage, total, results: rows.map(toTeamSummary) };
   });
 
-  /** The team profile (public). */
-  app.get('/v1/team/:id', async (request) => teamDetail(db, teamId(request)));
+  /** Create Team: the caller founds and captains it; answers `{ id }`. */
+  app.post('/v1/team', async (request, reply) => {
+    const user = requireUser(request);
+    return reply.code(201).send(await createLeagueTeam(db, user, teamName(request.body, LEAGUE_TEAM.teamName)));
+  });
 
-  /** A member leaves their league team; `locked` is true when they were the last one. */
-  app.delete('/v1/team/:id/members', async (request) => {
+  /** The team profile (public). */
+  app.get(BASE, async (request) => teamDetail(db, teamId(request)));
+
+  /** The management dialog's rows (members and staff). */
+  app.get(`${BASE}/members`, async (request) => {
+    const user = requireUser(request);
+    return leagueManagementRows(db, teamId(request), user);
+  });
+
+  app.patch(BASE, async (request) => {
+    const user = requireUser(request);
+    const id = teamId(request);
+    return renameLeagueTeam(db, id, user, teamName(request.body, LEAGUE_TEAM.newTeamName));
+  });
+
+  app.post(`${BASE}/logo`, async (request) => {
+    const user = requireUser(request);
+    const id = teamId(request);
+    await assertMayUploadLeagueLogo(db, id, user);
+    return setLeagueTeamLogo(db, id, user, await readImageUpload(request));
+  });
+
+  app.delete(`${BASE}/logo`, async (request, reply) => {
+    const user = requireUser(request);
+    await removeLeagueTeamLogo(db, teamId(request), user);
+    return noContent(reply);
+  });
+
+  app.post(`${BASE}/members/invites/:userId`, async (request) => {
+    const user = requireUser(request);
+    return inviteToLeagueTeam(db, teamId(request), user, userId(request));
+  });
+
+  app.post(`${BASE}/members/invites/:userId/cancel`, async (request, reply) => {
+    const user = requireUser(request);
+    await cancelLeagueInvite(db, teamId(request), user, userId(request));
+    return noContent(reply);
+  });
+
+  app.patch(`${BASE}/members/invites/accept`, async (request) => {
+    const user = requireUser(request);
+    return acceptLeagueInvite(db, teamId(request), user);
+  });
+
+  app.patch(`${BASE}/members/invites/reject`, async (request, reply) => {
+    const user = requireUser(request);
+    await rejectLeagueInvite(db, teamId(request), user);
+    return noContent(reply);
+  });
+
+  app.post(`${BASE}/admin/members/:userId`, async (request) => {
+    requireRole(request);
+    return forceAddLeagueMember(db, teamId(request), userId(request));
+  });
+
+  app.delete(`${BASE}/admin/members/:userId`, async (request, reply) => {
+    const user = requireRole(request);
+    await removeLeagueMember(db, teamId(request), user, userId(request), 'staff');
+    return noContent(reply);
+  });
+
+  /** Assign captain (promote): the captain hands the team to a member. */
+  app.patch(`${BASE}/members/:userId`, async (request, reply) => {
+    const user = requireUser(request);
+    await promoteLeagueMember(db, teamId(request), user, userId(request), 'captain');
+    return noContent(reply);
+  });
+
+  app.patch(`${BASE}/admin/members/:userId`, async (request, reply) => {
+    const user = requireRole(request);
+    await promoteLeagueMember(db, teamId(request), user, userId(request), 'staff');
+    return noContent(reply);
+  });
+
+  app.delete(`${BASE}/members/:userId`, async (request, reply) => {
+    const user = requireUser(request);
+    await removeLeagueMember(db, teamId(request), user, userId(request), 'captain');
+    return noContent(reply);
+  });
+
+  /** Leave: `locked` is true when the last member left and the team is now locked for good. */
+  app.delete(`${BASE}/members`, async (request) => {
     const user = requireUser(request);
     return leaveLeagueTeam(db, teamId(request), user);
   });

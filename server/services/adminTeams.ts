@@ -24,7 +24,8 @@ export async function adminEditTeam(db: Db, actorId: number, id: number, patch: 
   });
 }
 
-async function isLeagueTeamNameTaken(tx: Tx, name: string, exceptId: number): Promise<boolean> {
+/** Whether another league team (locked ones included) has this name, case-insensitive. */
+export async function isLeagueTeamNameTaken(tx: Tx, name: string, exceptId: number): Promise<boolean> {
   const [taken] = await tx
     .select({ id: teams.id })
     .from(teams)

@@ -10,7 +10,7 @@ import { recordAudit } from './auditLog';
 import { addMember, dropMember, leagueTeamRoster } from './roster';
 import { euros } from './tournamentView';
 import { assertTransferTransition, hasRejectionReason } from '../../machines/transferRequestMachine';
-import type { TransferDecision, TransferRequest } from '../../src/api/contract/team';
+import type { TeamManagementRow, TransferDecision, TransferRequest } from '../../src/api/contract/team';
 import type { TransferOutcome } from '../../src/api/contract/transfer';
 import type { TransferStatus } from '../../src/domain/constants';
 import { PROFILE, TRANSFER_ERRORS } from '../../src/domain/messages';
@@ -276,13 +276,30 @@ export async function recordStaffTransfer(tx: Tx, billing: Billing, actor: AuthU
 }
 
 /**
- * The transfer rows of a team's management dialog: requests still open (awaiting payment, pending, rejected) and the
- * members whose removal is pending (PENDING REMOVAL).
+ * The management dialog's rows with the team's open transfers: a member whose removal waits shows PENDING REMOVAL
+ * (`isRemoving`), a member whose removal was rejected shows REJECTED with the reason; a player whose join waits (or
+ * was rejected) is a TRANSFER row after the members. `rows` are the members and invitees, as listed without transfers.
  */
-export async function openTransfersOf(conn: Conn, teamId: number) {
-  return conn
-    .select({ userId: transferRequests.userId, addPlayer: transferRequests.addPlayer, status: transferRequests.status, rejectedReason: transferRequests.rejectedReason })
+export async function withTransferRows(conn: Conn, teamId: number, rows: TeamManagementRow[]): Promise<TeamManagementRow[]> {
+  const open = await conn
+    .select({
+      addPlayer: transferRequests.addPlayer,
+      status: transferRequests.status,
+      rejectedReason: transferRequests.rejectedReason,
+      player: { id: users.id, discordName: users.discordName, picture: users.picture, katanaRank: users.katanaRank },
+    })
     .from(transferRequests)
+    .innerJoin(users, eq(users.id, transferRequests.userId))
     .where(and(eq(transferRequests.teamId, teamId), inArray(transferRequests.status, OPEN_STATUSES)))
     .orderBy(asc(transferRequests.createdAt), asc(transferRequests.id));
+  const removals = new Map(open.filter((t) => !t.addPlayer).map((t) => [t.player.id, t]));
+  const members = rows.map((row) => {
+    const removal = row.type === 'MEMBER' ? removals.get(row.id) : undefined;
+    if (!removal) return row;
+    return removal.status === 'REJECTED' ? { ...row, rejectedReason: removal.rejectedReason } : { ...row, isRemoving: true };
+  });
+  const joins = open
+    .filter((t) => t.addPlayer)
+    .map((t): TeamManagementRow => ({ ...t.player, teamRole: null, type: 'TRANSFER', isRemoving: false, rejectedReason: t.status === 'REJECTED' ? t.rejectedReason : null }));
+  return [...members, ...joins];
 }

@@ -62,6 +62,8 @@ export const DEFAULT_SWITCHEROO_TYPE: SwitcherooType = 'SINGLES';
 /** Slots of a team on the SWITCHEROO pairing screen: A to D for singles, A and B for doubles (spec: pairing screen). */
 export const SWITCHEROO_PAIRING_SLOTS: Record<SwitcherooType, number> = { SINGLES: 4, DOUBLES: 2 };
 
+/** Players a league team may hold (the spec sets no size; see docs/decisions.md, "League teams (issue 13)"). */
+export const LEAGUE_TEAM_SIZE = 8;
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 export const UPCOMING_MATCHES_PER_SEASON = 3;
 export const SOCIAL_FEED_POSTS = 3;

@@ -309,6 +309,25 @@ export const LEAGUE_TEAM = {
   teamName: 'Please enter a team name',
   teamNameTooLong: 'Team names can be at most 40 characters',
   count: (field: string) => `${field} must be a whole number of at least 0`,
+  /** The team management calls (issue 13); wording shared with tournament teams where it fits both. */
+  locked: TEMPORARY_TEAM.locked,
+  notCaptain: TEMPORARY_TEAM.notCaptain,
+  notMember: TEMPORARY_TEAM.notMember,
+  userNotFound: TEMPORARY_TEAM.userNotFound,
+  full: TEMPORARY_TEAM.full,
+  banned: TEMPORARY_TEAM.banned,
+  alreadyMember: TEMPORARY_TEAM.alreadyMember,
+  alreadyInvited: TEMPORARY_TEAM.alreadyInvited,
+  noInvite: TEMPORARY_TEAM.noInvite,
+  noInviteForYou: TEMPORARY_TEAM.noInviteForYou,
+  notAMember: TEMPORARY_TEAM.notAMember,
+  captainRemovesSelf: TEMPORARY_TEAM.captainRemovesSelf,
+  alreadyCaptain: TEMPORARY_TEAM.alreadyCaptain,
+  newTeamName: 'Please enter a new team name',
+  youHaveATeam: 'You are already on a team: leave it before creating or joining another',
+  onAnotherTeam: (name: string) => `${name} is already on a team`,
+  /** Until transfer requests exist, a roster change of a team playing a season is refused. */
+  inTransferMode: 'This team is playing a season: adding or removing players needs an admin-approved transfer',
 } as const;
 
 /** An upload of 5MB or more (the admin Images screen checks before sending; the server answers the same). */

@@ -15,9 +15,10 @@ import { clearNotifications } from '../../src/ui/notify';
 import { SessionContext, startSession } from '../../src/ui/session';
 import { TournamentTeamPage } from '../../src/features/tournaments/team/TournamentTeamPage';
 import { TournamentDetailPage } from '../../src/features/tournaments/detail/TournamentDetailPage';
-import { confirmation } from '../../src/features/tournaments/team/management/teamActionNotices';
+import { confirmation } from '../../src/features/teams/management/teamActionNotices';
 import {
   teamManagementMachine,
+  type ManagedTeam,
   type TeamAction,
   type TeamManagementContext,
 } from '../../machines/teamManagementMachine';
@@ -91,7 +92,7 @@ const INITIAL_TEAM: TemporaryTeamDetail = {
 };
 
 /** The team and rows after `action` succeeded on the server (idempotent: reloading twice changes nothing). */
-function applyAction(team: TemporaryTeamDetail, rows: TeamManagementRow[], action: TeamAction | undefined) {
+function applyAction(team: ManagedTeam, rows: TeamManagementRow[], action: TeamAction | undefined) {
   if (!action) return { team, rows };
   const without = (id: number) => rows.filter((r) => r.id !== id);
   switch (action.kind) {
@@ -135,7 +136,7 @@ function pathsFor(variant: Variant) {
     // The model remembers the last action the server accepted (the app shows a notification there).
     actions: { notifyDone: assign({ applied: (_: unknown, params: { action: TeamAction }) => params.action }) as never },
   });
-  const input = { teamId: 1, viewerId: variant === 'captain' ? CAPTAIN : STAFF, asAdmin: variant === 'admin' };
+  const input = { kind: 'temporary' as const, teamId: 1, viewerId: variant === 'captain' ? CAPTAIN : STAFF, asAdmin: variant === 'admin' };
   // TestModel rather than createTestModel: its default would add every event the state knows without a payload
   // (a bare "member.remove"); here only the events built below, each with what it carries, are walked.
   const model = new TestModel(toTestMachine(logic), {

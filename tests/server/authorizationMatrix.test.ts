@@ -29,13 +29,20 @@ describe('authorization matrix', () => {
     agents.owner = await server.agent().signIn('ClutchOwner');
   };
 
+  /** A fresh league team for {captain} and {member} ({player} on no team): the league team routes change rosters. */
+  const freshLeagueTeam = async () => {
+    const db = server.database.db;
+    [{ id: leagueTeam }] = await db.insert(teams).values({ name: `Matrix League ${Date.now()}${Math.random()}` }).returning();
+    for (const [role, teamRole] of [['captain', 'CAPTAIN'], ['member', 'PLAYER']] as const)
+      await db.update(users).set({ teamId: leagueTeam, teamRole }).where(eq(users.id, people[role].id));
+    await db.update(users).set({ teamId: null, teamRole: null }).where(eq(users.id, people.player.id));
+  };
+
   beforeAll(async () => {
     server = await startTestServer({ seed: true });
     for (const role of ['player', 'member', 'captain'] as const) people[role] = await insertUser(server.database.db, { discordName: `Matrix${role}` });
     banned = await insertUser(server.database.db, { discordName: 'MatrixBanned' });
-    [{ id: leagueTeam }] = await server.database.db.insert(teams).values({ name: 'Matrix League' }).returning();
-    for (const [role, teamRole] of [['captain', 'CAPTAIN'], ['member', 'PLAYER']] as const)
-      await server.database.db.update(users).set({ teamId: leagueTeam, teamRole }).where(eq(users.id, people[role].id));
+    await freshLeagueTeam();
     setup.admin = await server.agent().signIn('AdminAce');
     setup.captain = await server.agent().signIn(people.captain.discordName);
     await signInAll();
@@ -63,6 +70,7 @@ describe('authorization matrix', () => {
     expect(added.status).toBeLessThan(300);
     const victim = await insertUser(server.database.db);
     const season = row.path?.includes('{season}') ? await createSeason(setup.admin) : 0;
+    if (row.path?.includes('{leagueTeam}')) await freshLeagueTeam();
     return {
       tournament, team: team.id, entry: entry.id, captain: people.captain.id, member: people.member.id, player: people.player.id,
       victim: victim.id, season, leagueTeam,

@@ -61,6 +61,7 @@ export const row = (access: Access, path?: string, body?: unknown, except?: Row[
 const T = '/v1/tournament/temporary-team/{team}';
 const TOUR = '/v1/tournament/{tournament}';
 const SEASON = '/v1/season/{season}';
+const L = '/v1/team/{leagueTeam}';
 
 export const ROUTE_TABLE: Record<string, Row> = {
   'GET /v1/health': row('public'),
@@ -178,6 +179,21 @@ export const ROUTE_TABLE: Record<string, Row> = {
   'PATCH /v1/user': row('user', undefined, {}),
   'GET /v1/team/:id': row('public'),
   'DELETE /v1/team/:id/members': row('user'),
+  // League teams (issue 13): {leagueTeam} is a fresh team per fixture ({captain} captains it, {member} plays in it).
+  'POST /v1/team': row('user', undefined, {}),
+  'GET /v1/team/:id/members': row('teamStaff', `${L}/members`, undefined, { member: 'pass' }),
+  'PATCH /v1/team/:id': row('teamStaff', L, { name: 'Matrix Renamed' }),
+  'POST /v1/team/:id/logo': row('captain', `${L}/logo`),
+  'DELETE /v1/team/:id/logo': row('teamStaff', `${L}/logo`),
+  'POST /v1/team/:id/members/invites/:userId': row('captain', `${L}/members/invites/{player}`),
+  'POST /v1/team/:id/members/invites/:userId/cancel': row('captain', `${L}/members/invites/{player}/cancel`),
+  'PATCH /v1/team/:id/members/invites/accept': row('user', `${L}/members/invites/accept`),
+  'PATCH /v1/team/:id/members/invites/reject': row('user', `${L}/members/invites/reject`),
+  'POST /v1/team/:id/admin/members/:userId': row('staff', `${L}/admin/members/{player}`),
+  'DELETE /v1/team/:id/admin/members/:userId': row('staff', `${L}/admin/members/{member}`),
+  'PATCH /v1/team/:id/members/:userId': row('captain', `${L}/members/{member}`),
+  'PATCH /v1/team/:id/admin/members/:userId': row('staff', `${L}/admin/members/{member}`),
+  'DELETE /v1/team/:id/members/:userId': row('captain', `${L}/members/{member}`),
   // Admin teams and site images (issue 14).
   'PATCH /v1/team/:id/admin': row('staff', '/v1/team/{leagueTeam}/admin', {}),
   'GET /v1/admin/images': row('public'),

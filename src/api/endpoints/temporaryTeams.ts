@@ -1,6 +1,6 @@
 import { api } from '../client';
-import { TeamLeft, TeamManagementRows, TemporaryTeamDetail, type TeamManagementRow } from '../contract/team';
-import type { Invitee } from '../contract/user';
+import { TeamLeft, TeamManagementRows, TemporaryTeamDetail } from '../contract/team';
+import type { TeamAction } from './teamManagement';
 
 const base = (teamId: number) => `/tournament/temporary-team/${teamId}`;
 
@@ -60,22 +60,8 @@ export const disbandTemporaryTeam = (teamId: number) => api.send(base(teamId), {
 export const answerTemporaryTeamInvite = (teamId: number, answer: 'accept' | 'reject') =>
   api.send(`${base(teamId)}/members/invites/${answer}`, { method: 'PATCH' });
 
-/** A change made through the team management dialog. */
-export type TeamAction =
-  | { kind: 'rename'; name: string }
-  | { kind: 'saveSubstitutes'; names: string[] }
-  | { kind: 'uploadLogo'; file: File }
-  | { kind: 'removeLogo' }
-  | { kind: 'invite'; user: Invitee }
-  | { kind: 'forceAdd'; user: Invitee }
-  | { kind: 'removeMember'; member: TeamManagementRow }
-  | { kind: 'promote'; member: TeamManagementRow }
-  | { kind: 'revokeInvite'; member: TeamManagementRow }
-  | { kind: 'leave' }
-  | { kind: 'disband' };
-
 /** The call of each change: the captain's path, or the staff path for the ones that have one. */
-export async function performTeamAction(teamId: number, asAdmin: boolean, action: TeamAction): Promise<void> {
+export async function performTemporaryTeamAction(teamId: number, asAdmin: boolean, action: TeamAction): Promise<void> {
   switch (action.kind) {
     case 'rename':
       return patchTemporaryTeam(teamId, { name: action.name.trim() }, asAdmin);

@@ -1,11 +1,11 @@
 import { Anchor, Avatar, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import type { TeamInvite, TransferRequestBody } from '../../api/contract/team';
-import { answerInvite } from '../../api/endpoints/invites';
+import { answerInvite, isTournamentInvite } from '../../api/endpoints/invites';
 import { requestTransfer } from '../../api/endpoints/transfers';
 import { notifyError, notifySuccess } from '../../ui/notify';
-import { useSessionUser } from '../../ui/session';
+import { useSessionActor, useSessionUser } from '../../ui/session';
 import { SUCCESS } from '../../domain/messages';
 import { TransferPaymentDialog } from '../transfers/TransferPaymentDialog';
 
@@ -24,6 +24,8 @@ export function InviteCard({ invite, onAnswered }: InviteCardProps) {
   const [busy, setBusy] = useState<'accept' | 'reject' | null>(null);
   const [pendingApproval, setPendingApproval] = useState(false);
   const [fee, setFee] = useState<{ request: TransferRequestBody; amount: number } | null>(null);
+  const [, navigate] = useLocation();
+  const session = useSessionActor();
   const awaitApproval = () => {
     notifySuccess(SUCCESS.approvalPendingJoin);
     setPendingApproval(true);
@@ -43,7 +45,16 @@ export function InviteCard({ invite, onAnswered }: InviteCardProps) {
     if (kind === 'accept' && invite.isTransfer && me) return askToJoin(me.id);
     answerInvite(invite, kind).then(() => {
       setBusy(null);
-      notifySuccess(kind === 'reject' ? SUCCESS.inviteRejected : SUCCESS.teamJoined);
+      if (kind === 'reject') notifySuccess(SUCCESS.inviteRejected);
+      else {
+        notifySuccess(SUCCESS.teamJoined);
+        if (!isTournamentInvite(invite)) {
+          // Joined a league team: the session's user now carries its teamId, and the player lands on their team.
+          session.send({ type: 'session.refresh' });
+          navigate(`/teams/${invite.teamId}`);
+          return;
+        }
+      }
       onAnswered();
     }, failed);
   };

@@ -8,6 +8,7 @@ import { DateText } from '../../ui/DateText/DateText';
 import { useSessionUser } from '../../ui/session';
 import { Stat } from '../tournaments/team/TournamentTeam';
 import { ProfileForm } from './ProfileForm';
+import { CreateTeamButton } from '../teams/CreateTeamButton';
 
 export interface ProfileData {
   user: User;
@@ -54,7 +55,10 @@ export function PlayerProfile({ data: { user, team }, reload }: { data: ProfileD
             {team.name}
           </Anchor>
         ) : (
-          <Text c="dimmed">Not in a team</Text>
+          <Group justify="space-between">
+            <Text c="dimmed">Not in a team</Text>
+            {viewer?.id === user.id && <CreateTeamButton />}
+          </Group>
         )}
       </Paper>
       <Group gap="sm">

@@ -8,8 +8,7 @@ import { confirmAction } from '../../ui/ConfirmDialog/confirmAction';
 
 /**
  * Leave Team, for a player of this team. Not while the team plays a season (transferMode): there a roster change is
- * a transfer an admin approves (later work). Manage Team and Manage Team (Admin) wait for the management dialog:
- * see docs/decisions.md, "Profiles (issue 13)".
+ * a transfer an admin approves (later work).
  */
 export function LeaveTeamButton({ team, reload }: { team: Team; reload: () => void }) {
   const user = useSessionUser();

@@ -3,7 +3,7 @@ import type { Team } from '../../api/contract/team';
 import { Stat } from '../tournaments/team/TournamentTeam';
 import { TeamRoster } from '../tournaments/team/TeamRoster';
 import { TeamUpcomingMatches } from './TeamUpcomingMatches';
-import { LeaveTeamButton } from './LeaveTeamButton';
+import { TeamProfileActions } from './TeamProfileActions';
 
 /** Logo, name, active seasons, wins, losses, the roster (captain first) and the upcoming matches per season. */
 export function TeamProfile({ team, reload }: { team: Team; reload: () => void }) {
@@ -21,7 +21,7 @@ export function TeamProfile({ team, reload }: { team: Team; reload: () => void }
             {team.name}
           </Title>
         </Group>
-        <LeaveTeamButton team={team} reload={reload} />
+        <TeamProfileActions team={team} reload={reload} />
       </Group>
       <SimpleGrid cols={3} maw={540}>
         <Stat label="Active Seasons" value={team.activeSeasons} />

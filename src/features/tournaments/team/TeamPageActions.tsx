@@ -8,7 +8,7 @@ import { isStaffRole, useSessionUser } from '../../../ui/session';
 import { SUCCESS } from '../../../domain/messages';
 import type { TeamManagementOutcome } from '../../../../machines/teamManagementMachine';
 import { confirmAction } from '../../../ui/ConfirmDialog/confirmAction';
-import { TeamManagementDialog } from './management/TeamManagementDialog';
+import { TeamManagementDialog } from '../../teams/management/TeamManagementDialog';
 
 interface TeamPageActionsProps {
   team: TemporaryTeamDetail;
@@ -58,7 +58,7 @@ export function TeamPageActions({ team, reload }: TeamPageActionsProps) {
         </Button>
       )}
       {managing && (
-        <TeamManagementDialog teamId={team.id} viewerId={user.id} asAdmin={managing === 'admin'} onFinish={finish} />
+        <TeamManagementDialog kind="temporary" teamId={team.id} viewerId={user.id} asAdmin={managing === 'admin'} onFinish={finish} />
       )}
     </Group>
   );

@@ -1,10 +1,9 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import type { TemporaryTeamDetail } from '../../../../api/contract/team';
-import type { TeamManagementEvent } from '../../../../../machines/teamManagementMachine';
+import type { ManagedTeam, TeamManagementEvent } from '../../../../machines/teamManagementMachine';
 
 interface TeamNameFormProps {
-  team: TemporaryTeamDetail;
+  team: ManagedTeam;
   error: string | undefined;
   busy: boolean;
   send: (event: TeamManagementEvent) => void;

@@ -1,9 +1,8 @@
-import type { TemporaryTeamDetail } from '../../../../api/contract/team';
-import { SUCCESS } from '../../../../domain/messages';
-import type { TeamAction } from '../../../../../machines/teamManagementMachine';
+import { SUCCESS } from '../../../domain/messages';
+import type { ManagedTeam, TeamAction, TeamKind } from '../../../../machines/teamManagementMachine';
 
 /** The success notification of each team change (spec §8 wording). */
-export function successNotice(action: TeamAction, team: TemporaryTeamDetail | null): { title: string; message: string } {
+export function successNotice(action: TeamAction, team: ManagedTeam | null, kind: TeamKind): { title: string; message: string } {
   switch (action.kind) {
     case 'rename':
       return SUCCESS.teamNameUpdated;
@@ -14,7 +13,8 @@ export function successNotice(action: TeamAction, team: TemporaryTeamDetail | nu
     case 'removeLogo':
       return SUCCESS.logoRemoved;
     case 'invite':
-      return SUCCESS.userInvited(action.user.discordName);
+      // A league team's invite reads as the spec's Invite Sent; a tournament team's names the player.
+      return kind === 'league' ? SUCCESS.inviteSent : SUCCESS.userInvited(action.user.discordName);
     case 'forceAdd':
       return SUCCESS.userAdded;
     case 'removeMember':
@@ -34,7 +34,7 @@ export function successNotice(action: TeamAction, team: TemporaryTeamDetail | nu
  * What the confirmation of an action asks (remove user, revoke invite, add or invite player, leave, remove logo, disband;
  * and assign captain, which hands the team over).
  */
-export function confirmation(action: TeamAction, team: TemporaryTeamDetail | null) {
+export function confirmation(action: TeamAction, team: ManagedTeam | null) {
   const name = team?.name ?? 'this team';
   switch (action.kind) {
     case 'invite':

@@ -1,10 +1,9 @@
 import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import type { SnapshotFrom } from 'xstate';
-import type { TemporaryTeamDetail } from '../../../../api/contract/team';
-import type { TeamManagementEvent, teamManagementMachine } from '../../../../../machines/teamManagementMachine';
+import type { ManagedTeam, TeamManagementEvent, teamManagementMachine } from '../../../../machines/teamManagementMachine';
 
 interface TeamLogoSectionProps {
-  team: TemporaryTeamDetail;
+  team: ManagedTeam;
   caps: SnapshotFrom<typeof teamManagementMachine>;
   busy: boolean;
   send: (event: TeamManagementEvent) => void;

@@ -1,9 +1,9 @@
 import { Button, Center, Divider, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useRef } from 'react';
-import { notifyClientError, notifyError, notifySuccess } from '../../../../ui/notify';
-import { useMachineWith } from '../../../../ui/useMachineWith';
-import { ERRORS } from '../../../../domain/messages';
-import { teamManagementMachine, type TeamManagementOutcome } from '../../../../../machines/teamManagementMachine';
+import { notifyClientError, notifyError, notifySuccess } from '../../../ui/notify';
+import { useMachineWith } from '../../../ui/useMachineWith';
+import { ERRORS } from '../../../domain/messages';
+import { teamManagementMachine, type TeamKind, type TeamManagementOutcome } from '../../../../machines/teamManagementMachine';
 import { ConfirmTeamAction } from './ConfirmTeamAction';
 import { InvitePlayer } from './InvitePlayer';
 import { ManagementRows } from './ManagementRows';
@@ -13,18 +13,22 @@ import { TeamNameForm } from './TeamNameForm';
 import { successNotice } from './teamActionNotices';
 
 interface TeamManagementDialogProps {
+  kind: TeamKind;
   teamId: number;
   viewerId: number;
   asAdmin: boolean;
   onFinish: (outcome: TeamManagementOutcome) => void;
 }
 
-/** The team management dialog (captain, or staff through Manage Team (Admin)), driven by teamManagementMachine. */
-export function TeamManagementDialog({ teamId, viewerId, asAdmin, onFinish }: TeamManagementDialogProps) {
+/**
+ * The team management dialog of a tournament team or a league team (captain, or staff through Manage Team (Admin)),
+ * driven by teamManagementMachine.
+ */
+export function TeamManagementDialog({ kind, teamId, viewerId, asAdmin, onFinish }: TeamManagementDialogProps) {
   const [snapshot, send] = useMachineWith(teamManagementMachine, {
-    input: { teamId, viewerId, asAdmin },
+    input: { kind, teamId, viewerId, asAdmin },
     actions: {
-      notifyDone: (_, { action, team }) => notifySuccess(successNotice(action, team)),
+      notifyDone: (_, { action, team }) => notifySuccess(successNotice(action, team, kind)),
       notifyInvalidUser: () => notifyClientError(ERRORS.invalidUser.title, ERRORS.invalidUser.message),
       reportError: (_, { error }) => notifyError(error),
       finish: (_, { outcome }) => onFinish(outcome),
@@ -64,7 +68,7 @@ export function TeamManagementDialog({ teamId, viewerId, asAdmin, onFinish }: Te
           <TeamLogoSection team={team} caps={caps} busy={busy} send={send} />
           {caps.can({ type: 'user.invite' }) && <InvitePlayer snapshot={snapshot} asAdmin={asAdmin} busy={busy} send={send} />}
           <ManagementRows rows={snapshot.context.rows} teamSize={team.teamSize} caps={caps} busy={busy} send={send} />
-          {team.tournament.tournamentType === 'SWITCHEROO' && (
+          {team.tournament?.tournamentType === 'SWITCHEROO' && (
             <SubstitutesEditor
               key={team.freeSubstitutes.join('\n')}
               team={team}

@@ -1,8 +1,8 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { SnapshotFrom } from 'xstate';
-import type { TeamManagementRow } from '../../../../api/contract/team';
-import type { TeamManagementEvent, teamManagementMachine } from '../../../../../machines/teamManagementMachine';
-import { PlayerAvatar } from '../../../../ui/PlayerAvatar/PlayerAvatar';
+import type { TeamManagementRow } from '../../../api/contract/team';
+import type { TeamManagementEvent, teamManagementMachine } from '../../../../machines/teamManagementMachine';
+import { PlayerAvatar } from '../../../ui/PlayerAvatar/PlayerAvatar';
 
 interface ManagementRowsProps {
   rows: TeamManagementRow[];

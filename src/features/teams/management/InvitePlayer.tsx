@@ -1,6 +1,6 @@
 import { Button, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { SnapshotFrom } from 'xstate';
-import type { TeamManagementEvent, teamManagementMachine } from '../../../../../machines/teamManagementMachine';
+import type { TeamManagementEvent, teamManagementMachine } from '../../../../machines/teamManagementMachine';
 
 interface InvitePlayerProps {
   snapshot: SnapshotFrom<typeof teamManagementMachine>;

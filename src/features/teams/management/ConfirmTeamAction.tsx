@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import type { SnapshotFrom } from 'xstate';
-import type { TeamManagementEvent, teamManagementMachine } from '../../../../../machines/teamManagementMachine';
+import type { TeamManagementEvent, teamManagementMachine } from '../../../../machines/teamManagementMachine';
 import { confirmation } from './teamActionNotices';
 
 interface ConfirmTeamActionProps {

@@ -1,0 +1,68 @@
+import type { Team, TeamManagementRow, TemporaryTeamDetail } from '../contract/team';
+import type { Invitee } from '../contract/user';
+import { LEAGUE_TEAM_SIZE } from '../../domain/constants';
+import { getLeagueTeamMembers, getTeam, performLeagueTeamAction } from './teams';
+import { getTemporaryTeam, getTemporaryTeamMembers, performTemporaryTeamAction } from './temporaryTeams';
+
+/** The two kinds of team one management dialog serves: a tournament's (temporary) team, or a league (permanent) team. */
+export type TeamKind = 'temporary' | 'league';
+
+/** What the management dialog reads of a team, whatever its kind. */
+export interface ManagedTeam {
+  id: number;
+  name: string;
+  logoUrl: string | null;
+  captainId: number | null;
+  /** Players the team may hold. */
+  teamSize: number;
+  freeSubstitutes: string[];
+  /** A tournament team's tournament (SWITCHEROO teams edit free substitutes); absent for a league team. */
+  tournament?: { tournamentType: TemporaryTeamDetail['tournament']['tournamentType'] };
+}
+
+/** A change made through the team management dialog. */
+export type TeamAction =
+  | { kind: 'rename'; name: string }
+  | { kind: 'saveSubstitutes'; names: string[] }
+  | { kind: 'uploadLogo'; file: File }
+  | { kind: 'removeLogo' }
+  | { kind: 'invite'; user: Invitee }
+  | { kind: 'forceAdd'; user: Invitee }
+  | { kind: 'removeMember'; member: TeamManagementRow }
+  | { kind: 'promote'; member: TeamManagementRow }
+  | { kind: 'revokeInvite'; member: TeamManagementRow }
+  | { kind: 'leave' }
+  | { kind: 'disband' };
+
+/** The calls of one kind of team, for the management machine. */
+export interface TeamManagementApi {
+  load(teamId: number): Promise<{ team: ManagedTeam; rows: TeamManagementRow[] }>;
+  perform(teamId: number, asAdmin: boolean, action: TeamAction): Promise<void>;
+}
+
+/** A league team's profile as the dialog reads it: its captain from the roster, no substitutes. */
+export const managedLeagueTeam = (team: Team): ManagedTeam => ({
+  id: team.id,
+  name: team.name,
+  logoUrl: team.logoUrl,
+  captainId: team.users.find((u) => u.teamRole === 'CAPTAIN')?.id ?? null,
+  teamSize: LEAGUE_TEAM_SIZE,
+  freeSubstitutes: [],
+});
+
+export const TEAM_MANAGEMENT_APIS: Record<TeamKind, TeamManagementApi> = {
+  temporary: {
+    load: async (teamId) => {
+      const [team, rows] = await Promise.all([getTemporaryTeam(teamId), getTemporaryTeamMembers(teamId)]);
+      return { team, rows };
+    },
+    perform: performTemporaryTeamAction,
+  },
+  league: {
+    load: async (teamId) => {
+      const [team, rows] = await Promise.all([getTeam(teamId), getLeagueTeamMembers(teamId)]);
+      return { team: managedLeagueTeam(team), rows };
+    },
+    perform: performLeagueTeamAction,
+  },
+};
