@@ -88,7 +88,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   });
   authRoutes(app, db, config);
   userRoutes(app, db, config);
-  teamRoutes(app, db);
+  teamRoutes(app, db, config);
   tournamentRoutes(app, db, config);
   socialRoutes(app, db);
   temporaryTeamRoutes(app, db);

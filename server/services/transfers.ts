@@ -12,8 +12,8 @@ import { euros } from './tournamentView';
 import { assertTransferTransition, hasRejectionReason } from '../../machines/transferRequestMachine';
 import type { TeamManagementRow, TransferDecision, TransferRequest } from '../../src/api/contract/team';
 import type { TransferOutcome } from '../../src/api/contract/transfer';
-import type { TransferStatus } from '../../src/domain/constants';
-import { PROFILE, TRANSFER_ERRORS } from '../../src/domain/messages';
+import { LEAGUE_TEAM_SIZE, type TransferStatus } from '../../src/domain/constants';
+import { LEAGUE_TEAM, PROFILE, TRANSFER_ERRORS } from '../../src/domain/messages';
 
 /*
  * Transfers: while a league team plays a season (transferMode) its roster changes only through a request an admin
@@ -123,11 +123,18 @@ async function lockUser(tx: Tx, id: number) {
   return row;
 }
 
-/** Why the roster no longer allows the approved change (the player joined elsewhere, or already left); null when it does. */
-function rosterBlocker(request: TransferRow, team: TeamRow, player: AuthUser): string | null {
+/**
+ * Why the roster no longer allows the approved change (the player joined elsewhere or was banned, the team is full, the
+ * member already left); null when it does.
+ */
+async function rosterBlocker(tx: Tx, request: TransferRow, team: TeamRow, player: AuthUser): Promise<string | null> {
   if (team.locked) return PROFILE.teamLocked;
-  if (request.addPlayer) return player.teamId === null ? null : player.teamId === team.id ? TRANSFER_ERRORS.alreadyOnTeam(player.discordName) : TRANSFER_ERRORS.joinedAnotherTeam(player.discordName);
-  return player.teamId === team.id ? null : TRANSFER_ERRORS.leftTeam(player.discordName);
+  if (!request.addPlayer) return player.teamId === team.id ? null : TRANSFER_ERRORS.leftTeam(player.discordName);
+  if (player.teamId === team.id) return TRANSFER_ERRORS.alreadyOnTeam(player.discordName);
+  if (player.teamId !== null) return TRANSFER_ERRORS.joinedAnotherTeam(player.discordName);
+  if (player.banned) return LEAGUE_TEAM.banned(player.discordName);
+  const [{ members }] = await tx.select({ members: count() }).from(users).where(eq(users.teamId, team.id));
+  return Number(members) >= LEAGUE_TEAM_SIZE ? LEAGUE_TEAM.full(LEAGUE_TEAM_SIZE) : null;
 }
 
 /** The decision's reason: required (400) when rejecting, trimmed, at most 500 characters. */
@@ -150,7 +157,7 @@ export async function decideTransfer(db: Db, billing: Billing, actor: AuthUser, 
     const team = await lockRowOr404(tx, teams, request.teamId, PROFILE.teamNotFound);
     const player = await lockUser(tx, request.userId);
     const status = decision.approved
-      ? assertTransferTransition(request.status, { type: 'transfer.approve', rosterBlocker: rosterBlocker(request, team, player) })
+      ? assertTransferTransition(request.status, { type: 'transfer.approve', rosterBlocker: await rosterBlocker(tx, request, team, player) })
       : assertTransferTransition(request.status, { type: 'transfer.reject', rejectedReason: reason });
     if (status === 'APPROVED') {
       if (request.addPlayer) await addMember(tx, leagueTeamRoster, team.id, player.id);
@@ -213,6 +220,7 @@ export async function requestRemoval(tx: Tx, feeCents: number, caller: AuthUser,
 export async function requestJoin(tx: Tx, feeCents: number, caller: AuthUser, team: TeamRow): Promise<TransferOutcome> {
   const player = await lockUser(tx, caller.id);
   if (player.teamId === team.id) throw conflict(TRANSFER_ERRORS.alreadyOnTeam(player.discordName));
+  if (player.teamId !== null) throw conflict(LEAGUE_TEAM.youHaveATeam);
   const accepted = await tx
     .update(teamInvites)
     .set({ status: 'ACCEPTED' })

@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assert } from 'superstruct';
 import { auditLog, payments, teamInvites, teams, transferRequests, users } from '../../server/db/schema';
 import { startTestServer, type Agent, type TestServer } from '../support/testServer';
+import { insertUser } from '../support/fixtures';
 import { createSeason, newTeam } from './seasons.fixtures';
 import { teamInSeason, transferRow, userRow } from './transfers.fixtures';
 import { TransferOutcome } from '../../src/api/contract/transfer';
 import { PaymentSecret } from '../../src/api/contract/billing';
 import { Paged } from '../../src/api/contract/common';
-import { TransferRequest } from '../../src/api/contract/team';
+import { TransferRequest, type TeamManagementRow } from '../../src/api/contract/team';
 import { TRANSFER_ERRORS } from '../../src/domain/messages';
 
 const CARD_OK = '4242 4242 4242 4242';
@@ -148,6 +149,41 @@ describe('transfers (/v1/transfer, /v1/billing/transfer-request)', () => {
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(TRANSFER_ERRORS.notInTransferMode);
     expect((await admin.patch('/v1/transfer/999999', { approved: true })).status).toBe(404);
+  });
+
+  it('in a season the team calls ask the admins, and the management rows show the open transfers', async () => {
+    const { team, members, agent, player } = await teamInSeason(server);
+    const fresh = await insertUser(db());
+    expect((await agent.post(`/v1/team/${team.id}/members/invites/${fresh.id}`)).status).toBe(200);
+    const [invite] = await db().select().from(teamInvites).where(eq(teamInvites.userId, fresh.id));
+    expect(invite.isTransfer).toBe(true);
+    const freshAgent = await server.agent().signIn(fresh.discordName);
+    expect((await freshAgent.patch(`/v1/team/${team.id}/members/invites/accept`)).status).toBe(200);
+    expect((await userRow(server, fresh.id)).teamId).toBeNull();
+    const removed = await agent.delete(`/v1/team/${team.id}/members/${members[0].id}`);
+    expect(removed.status).toBe(200);
+    expect(removed.body).toMatchObject({ amountDue: 0, transfer: { addPlayer: false, status: 'PENDING' } });
+    expect((await userRow(server, members[0].id)).teamId).toBe(team.id);
+
+    const join = (await pendingList()).find((t) => t.userId === fresh.id)!;
+    expect((await admin.patch(`/v1/transfer/${join.id}`, { approved: false, rejectedReason: 'Roster is full' })).status).toBe(200);
+    const rows = (await agent.get(`/v1/team/${team.id}/members`)).body as TeamManagementRow[];
+    expect(rows.find((r) => r.id === members[0].id)).toMatchObject({ type: 'MEMBER', isRemoving: true, rejectedReason: null });
+    expect(rows.find((r) => r.id === fresh.id)).toMatchObject({ type: 'TRANSFER', teamRole: null, rejectedReason: 'Roster is full' });
+    expect(rows.find((r) => r.id === player.id)).toMatchObject({ type: 'INVITE' });
+
+    // Staff decide at once: Force Add and Remove are recorded as approved transfers.
+    const added = await insertUser(db());
+    expect((await admin.post(`/v1/team/${team.id}/admin/members/${added.id}`)).status).toBe(200);
+    expect((await admin.delete(`/v1/team/${team.id}/admin/members/${members[1].id}`)).status).toBe(204);
+    expect((await userRow(server, added.id)).teamId).toBe(team.id);
+    expect((await userRow(server, members[1].id)).teamId).toBeNull();
+    const approved = await db().select().from(transferRequests).where(and(eq(transferRequests.teamId, team.id), eq(transferRequests.status, 'APPROVED')));
+    expect(approved.map((t) => `${t.userId} ${t.addPlayer}`).sort()).toEqual([`${added.id} true`, `${members[1].id} false`].sort());
+    // Leaving stays refused; handing over the captaincy is not a roster change.
+    const mate = await server.agent().signIn(members[0].discordName);
+    expect((await mate.delete(`/v1/team/${team.id}/members`)).status).toBe(409);
+    expect((await agent.patch(`/v1/team/${team.id}/members/${added.id}`)).status).toBe(204);
   });
 
   it('transferMode follows the season entry: joining sets it (pending invites become transfer invites), removal from the season or its deletion clears it', async () => {
