@@ -327,7 +327,6 @@ export const LEAGUE_TEAM = {
   youHaveATeam: 'You are already on a team: leave it before creating or joining another',
   onAnotherTeam: (name: string) => `${name} is already on a team`,
   /** Until transfer requests exist, a roster change of a team playing a season is refused. */
-  inTransferMode: 'This team is playing a season: adding or removing players needs an admin-approved transfer',
 } as const;
 
 /** An upload of 5MB or more (the admin Images screen checks before sending; the server answers the same). */

@@ -488,6 +488,7 @@ describe('teamManagementMachine through the tournament team page', () => {
         removeMember: `DELETE ${base}${admin}/members/${'member' in a ? real(a.member.id) : ''}`,
         promote: `PATCH ${base}${admin}/members/${'member' in a ? real(a.member.id) : ''}`,
         revokeInvite: `PATCH ${base}/members/invites/${'member' in a ? real(a.member.id) : ''}/cancel`,
+        cancelTransfer: `DELETE /v1/transfer/${w.teamId}/${'member' in a ? real(a.member.id) : ''}`,
         leave: `DELETE ${base}/members`,
         disband: `DELETE ${base}`,
       };
@@ -668,6 +669,7 @@ function successTitle(a: TeamAction): string {
     removeMember: 'User Removed',
     promote: 'User Promoted',
     revokeInvite: 'Invite Revoked',
+    cancelTransfer: 'Transfer Cancelled',
     leave: 'Team Left',
     disband: 'Team Disbanded',
   };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { is } from 'superstruct';
 import { eq } from 'drizzle-orm';
 import { Team, TeamManagementRows } from '../../src/api/contract/team';
-import { LEAGUE_TEAM, PROFILE, SERVER } from '../../src/domain/messages';
+import { LEAGUE_TEAM, SERVER } from '../../src/domain/messages';
 import { LEAGUE_TEAM_SIZE } from '../../src/domain/constants';
 import { teams, users } from '../../server/db/schema';
 import { useTestServer, type Agent } from '../support/testServer';
