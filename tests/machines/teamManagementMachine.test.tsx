@@ -647,7 +647,10 @@ describe('teamManagementMachine through the tournament team page', () => {
 
   it('walks every transition the machine defines', () => {
     const walked = new Set(PATHS.kept.flatMap((p) => p.transitions));
-    expect(walked).toEqual(definedTransitions());
+    // A league team in a season only (tournament teams have no transfers): the REJECTED row's Ok and the transfer fee's
+    // payment, walked through the real dialog in tests/views/transferManagement.test.tsx.
+    const leagueTransfers = ['"ready" --transfer.cancel--> "saving"', '"ready" --fee.done--> "loading"'];
+    expect(walked).toEqual(new Set([...definedTransitions()].filter((t) => !leagueTransfers.includes(t))));
   });
 
   describe.each(PATHS.kept)('$variant: $path.description', ({ path, variant }) => {
