@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { eq } from 'drizzle-orm';
 import { teamInvites, teams, users } from '../../server/db/schema';
-import { startTestServer, type TestServer } from '../support/testServer';
+import type { TestServer } from '../support/testServer';
 import { renderApp } from '../support/renderApp';
-import { TournamentFixtures } from './tournamentFixtures';
+import { TournamentFixtures, useFixtureServer } from './tournamentFixtures';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -12,11 +12,7 @@ configure({ asyncUtilTimeout: 5000 });
 describe('league teams', () => {
   let server: TestServer;
   let fx: TournamentFixtures;
-  beforeAll(async () => {
-    server = await startTestServer();
-    fx = new TournamentFixtures(server);
-  }, 60_000);
-  afterAll(() => server.close());
+  useFixtureServer((s, f) => ((server = s), (fx = f)));
 
   const db = () => server.database.db;
   const rosterNames = () => within(screen.getByRole('region', { name: 'Roster' })).queryAllByRole('link').map((a) => a.textContent);
@@ -138,5 +134,14 @@ describe('league teams', () => {
     await staff.user.click(within(await screen.findByRole('dialog', { name: 'Add player' })).getByRole('button', { name: 'Force Add' }));
     expect(await screen.findByText('User Added')).toBeTruthy();
     expect(await within(dialog).findByRole('listitem', { name: `${free.discordName} PLAYER` })).toBeTruthy();
+
+    // Staff rename through the admin edit (it keeps the audit log).
+    const name = within(dialog).getByLabelText(/New team name/);
+    await staff.user.clear(name);
+    await staff.user.type(name, 'Handed Over');
+    await staff.user.click(within(dialog).getByRole('button', { name: 'Rename' }));
+    expect(await screen.findByText('Team Name Updated')).toBeTruthy();
+    expect(staff.lastRequest('PATCH', `/v1/team/${team.id}/admin`)?.body).toEqual({ name: 'Handed Over' });
+    expect(await screen.findByRole('dialog', { name: 'Manage Handed Over (Admin)' })).toBeTruthy();
   });
 });

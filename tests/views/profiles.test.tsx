@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { eq } from 'drizzle-orm';
 import { teams, users } from '../../server/db/schema';
-import { startTestServer, type TestServer } from '../support/testServer';
+import type { TestServer } from '../support/testServer';
 import { renderApp } from '../support/renderApp';
-import { TournamentFixtures } from './tournamentFixtures';
+import { TournamentFixtures, useFixtureServer } from './tournamentFixtures';
 import { PROFILE } from '../../src/domain/messages';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -13,11 +13,7 @@ configure({ asyncUtilTimeout: 5000 });
 describe('profiles', () => {
   let server: TestServer;
   let fx: TournamentFixtures;
-  beforeAll(async () => {
-    server = await startTestServer();
-    fx = new TournamentFixtures(server);
-  }, 60_000);
-  afterAll(() => server.close());
+  useFixtureServer((s, f) => ((server = s), (fx = f)));
 
   const open = (path: string, who: string | null = null) => renderApp(path, { server, as: who });
   const db = () => server.database.db;

@@ -7,7 +7,8 @@ import {
   tournaments,
   users,
 } from '../../server/db/schema';
-import type { TestServer } from '../support/testServer';
+import { startTestServer, type TestServer } from '../support/testServer';
+import { afterAll, beforeAll } from 'vitest';
 
 const DAY = 86_400_000;
 let serial = 0;
@@ -98,4 +99,17 @@ export class TournamentFixtures {
       .from(tournamentEntries)
       .where(and(eq(tournamentEntries.tournamentId, tournamentId), eq(tournamentEntries.userId, userId)));
   }
+}
+
+/**
+ * The view tests' server: a fresh in-process server (no demo seed: each test makes what it looks at) and its
+ * fixtures, started before the file's tests and closed after them. `ready` receives both once started.
+ */
+export function useFixtureServer(ready: (server: TestServer, fx: TournamentFixtures) => void) {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer();
+    ready(server, new TournamentFixtures(server));
+  }, 60_000);
+  afterAll(() => server?.close());
 }

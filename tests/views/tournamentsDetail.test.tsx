@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { format } from 'date-fns';
-import { startTestServer, type TestServer } from '../support/testServer';
+import type { TestServer } from '../support/testServer';
 import { renderApp } from '../support/renderApp';
-import { TournamentFixtures } from './tournamentFixtures';
+import { TournamentFixtures, useFixtureServer } from './tournamentFixtures';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -11,12 +11,8 @@ configure({ asyncUtilTimeout: 5000 });
 describe('tournament detail', () => {
   let server: TestServer;
   let fx: TournamentFixtures;
-  beforeAll(async () => {
-    // No demo seed: every test makes what it looks at, which also keeps start-up quick.
-    server = await startTestServer();
-    fx = new TournamentFixtures(server);
-  }, 60_000);
-  afterAll(() => server.close());
+  // No demo seed: every test makes what it looks at, which also keeps start-up quick.
+  useFixtureServer((s, f) => ((server = s), (fx = f)));
 
   const button = (name: string) => screen.queryByRole('button', { name, hidden: false }) ?? screen.queryByRole('link', { name });
 

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { teamInvites, teams } from '../../server/db/schema';
-import { startTestServer, type TestServer } from '../support/testServer';
+import type { TestServer } from '../support/testServer';
 import { renderApp } from '../support/renderApp';
-import { TournamentFixtures } from './tournamentFixtures';
+import { TournamentFixtures, useFixtureServer } from './tournamentFixtures';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -11,11 +11,7 @@ configure({ asyncUtilTimeout: 5000 });
 describe('team invites page', () => {
   let server: TestServer;
   let fx: TournamentFixtures;
-  beforeAll(async () => {
-    server = await startTestServer();
-    fx = new TournamentFixtures(server);
-  }, 60_000);
-  afterAll(() => server.close());
+  useFixtureServer((s, f) => ((server = s), (fx = f)));
 
   it('sends guests to /login', async () => {
     const { path } = await renderApp('/invites', { server });

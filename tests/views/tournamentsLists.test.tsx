@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { format } from 'date-fns';
-import { startTestServer, type TestServer } from '../support/testServer';
+import type { TestServer } from '../support/testServer';
 import { renderApp } from '../support/renderApp';
-import { TournamentFixtures } from './tournamentFixtures';
+import { TournamentFixtures, useFixtureServer } from './tournamentFixtures';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -13,11 +13,7 @@ const DAY = 86_400_000;
 describe('tournament lists', () => {
   let server: TestServer;
   let fx: TournamentFixtures;
-  beforeAll(async () => {
-    server = await startTestServer();
-    fx = new TournamentFixtures(server);
-  }, 60_000);
-  afterAll(() => server.close());
+  useFixtureServer((s, f) => ((server = s), (fx = f)));
 
   const card = (title: string) => screen.getByRole('article', { name: title });
 

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { eq } from 'drizzle-orm';
 import { temporaryTeams } from '../../server/db/schema';
-import { startTestServer, type TestServer } from '../support/testServer';
+import type { TestServer } from '../support/testServer';
 import { renderApp } from '../support/renderApp';
-import { TournamentFixtures } from './tournamentFixtures';
+import { TournamentFixtures, useFixtureServer } from './tournamentFixtures';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -12,11 +12,7 @@ configure({ asyncUtilTimeout: 5000 });
 describe('tournament team page', () => {
   let server: TestServer;
   let fx: TournamentFixtures;
-  beforeAll(async () => {
-    server = await startTestServer();
-    fx = new TournamentFixtures(server);
-  }, 60_000);
-  afterAll(() => server.close());
+  useFixtureServer((s, f) => ((server = s), (fx = f)));
 
   const roster = () => screen.findByRole('region', { name: 'Roster' });
   const memberRow = (r: HTMLElement, name: string) => within(r).getByRole('link', { name }).closest('li')!;

@@ -28,15 +28,16 @@ function uploadLeagueTeamLogo(teamId: number, file: File) {
 }
 
 /**
- * The call of each change of the management dialog: the captain's path, or the staff path (`/admin/members/…`) for
- * force-add, remove and assign captain. Rename and logo removal share one path (the server tells captain and staff
- * apart); league teams cannot be disbanded and have no substitutes.
+ * The call of each change of the management dialog: the captain's path, or the staff path (`/admin`,
+ * `/admin/members/…`) for rename, force-add, remove and assign captain. Logo removal shares one path (the server tells
+ * captain and staff apart); league teams cannot be disbanded and have no substitutes.
  */
 export async function performLeagueTeamAction(teamId: number, asAdmin: boolean, action: TeamAction): Promise<TransferOutcome | void> {
   const admin = asAdmin ? '/admin' : '';
   switch (action.kind) {
     case 'rename':
-      return api.send(base(teamId), { method: 'PATCH', body: { name: action.name.trim() } });
+      // Staff rename through the admin teams edit, which keeps the audit log.
+      return api.send(`${base(teamId)}${admin}`, { method: 'PATCH', body: { name: action.name.trim() } });
     case 'uploadLogo':
       return uploadLeagueTeamLogo(teamId, action.file);
     case 'removeLogo':
