@@ -39,49 +39,13 @@ async function serve() {
   const { buildApp } = await import('../server/app');
   const { testConfig } = await import('../server/config');
   const schema = await import('../server/db/schema');
-  const { generateTournamentBracket } = await import('../server/services/brackets');
-  const { generateBracket } = await import('../src/domain/bracket/generateBracket');
+  const { insertBenchTournament } = await import('./benchTournament');
 
   const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: 'memory://' });
   await database.migrate();
   const db = database.db;
-  const DAY = 86_400_000;
-  const now = Date.now();
   const [admin] = await db.insert(schema.users).values({ discordName: 'BenchAdmin', role: 'ADMIN' }).returning();
-
-  const tournament = async (title: string, entrants: number, status: 'ACTIVE' | 'CLOSED') => {
-    const rounds = [...new Set(generateBracket(entrants).matches.map((m) => m.roundName))];
-    const [t] = await db
-      .insert(schema.tournaments)
-      .values({
-        title,
-        startDate: now - DAY,
-        endDate: now + 7 * DAY,
-        signUpClose: now - 2 * DAY,
-        game: 'CODMW3',
-        status,
-        signUpLimit: entrants,
-        allowSignups: false,
-        mapsAndModes: rounds.map((roundName) => ({ roundName, value: 'Hardpoint — Skidrow' })),
-      })
-      .returning();
-    for (let from = 0; from < entrants; from += 500) {
-      const n = Math.min(500, entrants - from);
-      const players = await db
-        .insert(schema.users)
-        .values(
-          Array.from({ length: n }, (_, i) => ({
-            discordName: `${title.replace(/\W/g, '')}_${from + i}`,
-            katanaRank: 1000 + ((from + i) * 7919) % 2000,
-            picture: `https://cdn.discordapp.com/avatars/${100000 + from + i}/a${from + i}.png`,
-          })),
-        )
-        .returning({ id: schema.users.id });
-      await db.insert(schema.tournamentEntries).values(players.map((p, i) => ({ tournamentId: t.id, userId: p.id, createdAt: now + from + i })));
-    }
-    if (status === 'ACTIVE') await db.transaction((tx) => generateTournamentBracket(tx, t.id));
-    return t.id;
-  };
+  const tournament = (title: string, entrants: number, status: 'ACTIVE' | 'CLOSED') => insertBenchTournament(db, title, entrants, status);
 
   const big = await tournament('Bench 1024', SIZES.big, 'ACTIVE');
   const huge = await tournament('Bench 4096', SIZES.huge, 'ACTIVE');

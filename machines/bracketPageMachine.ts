@@ -1,28 +1,30 @@
 import { assign, fromCallback, fromPromise, raise, setup } from 'xstate';
 import { ApiError } from '../src/api/client';
-import type { Tournament, TournamentMatch } from '../src/api/contract/tournament';
-import { getTournamentMatches, resetTournamentBracket } from '../src/api/endpoints/matches';
+import { BRACKET_TIMING, measureBracket, nowMs } from '../src/api/bracketTiming';
+import type { Tournament } from '../src/api/contract/tournament';
+import { getTournamentBracket, type TournamentBracket } from '../src/api/endpoints/bracket';
+import { resetTournamentBracket } from '../src/api/endpoints/matches';
 import { getTournament } from '../src/api/endpoints/tournaments';
-import { fromApi } from '../src/bracket/fromApi';
+import { fromCompact } from '../src/bracket/fromCompact';
 import type { ViewMatch } from '../src/bracket/model';
 
 /** How often an ACTIVE bracket is read again while the page is visible. */
 export const BRACKET_REFRESH_MS = 30_000;
 
-interface Loaded {
+export interface LoadedBracket {
   tournament: Tournament;
-  matches: TournamentMatch[];
+  /** The compact bracket; null when it is still the one whose ETag the machine holds. */
+  bracket: TournamentBracket | null;
 }
 
 export interface BracketPageContext {
   tournamentId: number;
   isStaff: boolean;
   tournament: Tournament | null;
-  matches: TournamentMatch[];
   /** The canvas's data; the same array until the bracket really changes, so the canvas is not fed needlessly. */
   view: ViewMatch[];
-  /** The answer `view` was made from (to tell a changed bracket from the same one read again). */
-  signature: string;
+  /** The ETag of the body `view` was made from (a read answering the same one changes nothing). */
+  etag: string | null;
   error: unknown;
 }
 
@@ -46,9 +48,9 @@ export const bracketPageMachine = setup({
     input: {} as { tournamentId: number; isStaff: boolean },
   },
   actors: {
-    loadBracket: fromPromise<Loaded, { tournamentId: number }>(async ({ input }) => {
-      const [tournament, matches] = await Promise.all([getTournament(input.tournamentId), getTournamentMatches(input.tournamentId)]);
-      return { tournament, matches };
+    loadBracket: fromPromise<LoadedBracket, { tournamentId: number; etag: string | null }>(async ({ input }) => {
+      const [tournament, bracket] = await Promise.all([getTournament(input.tournamentId), getTournamentBracket(input.tournamentId, input.etag)]);
+      return { tournament, bracket };
     }),
     resetBracket: fromPromise<void, { tournamentId: number }>(({ input }) => resetTournamentBracket(input.tournamentId)),
     watchVisibility: fromCallback<BracketPageEvent>(({ sendBack }) => {
@@ -60,10 +62,13 @@ export const bracketPageMachine = setup({
     }),
   },
   actions: {
-    keep: assign(({ context }, loaded: Loaded) => {
-      const signature = JSON.stringify(loaded.matches);
-      if (signature === context.signature) return { tournament: loaded.tournament };
-      return { tournament: loaded.tournament, matches: loaded.matches, view: fromApi(loaded.matches), signature };
+    keep: assign(({ context }, loaded: LoadedBracket) => {
+      const { bracket } = loaded;
+      if (!bracket || (bracket.etag !== null && bracket.etag === context.etag)) return { tournament: loaded.tournament };
+      const t0 = nowMs();
+      const view = fromCompact(bracket.bracket);
+      measureBracket(BRACKET_TIMING.convert, t0);
+      return { tournament: loaded.tournament, view, etag: bracket.etag };
     }),
     notifyReset: () => {},
     reportError: (_, _params: { error: unknown }) => {},
@@ -71,19 +76,19 @@ export const bracketPageMachine = setup({
   guards: {
     isMissing: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 404,
     shouldPoll: ({ context }) => context.tournament?.status === 'ACTIVE' && document.visibilityState !== 'hidden',
-    canReset: ({ context }) => context.isStaff && context.matches.length > 0 && context.tournament?.status !== 'COMPLETED',
+    canReset: ({ context }) => context.isStaff && context.view.length > 0 && context.tournament?.status !== 'COMPLETED',
   },
   delays: { refreshInterval: BRACKET_REFRESH_MS },
 }).createMachine({
   id: 'bracketPage',
-  context: ({ input }) => ({ ...input, tournament: null, matches: [], view: [], signature: '', error: null }),
+  context: ({ input }) => ({ ...input, tournament: null, view: [], etag: null, error: null }),
   initial: 'loading',
   states: {
     loading: {
       invoke: {
         id: 'loadBracket',
         src: 'loadBracket',
-        input: ({ context }) => ({ tournamentId: context.tournamentId }),
+        input: ({ context }) => ({ tournamentId: context.tournamentId, etag: context.etag }),
         onDone: { target: 'ready', actions: { type: 'keep', params: ({ event }) => event.output } },
         onError: [
           // An unknown tournament is the page's own answer (not found), not an incident to notify.
@@ -111,7 +116,7 @@ export const bracketPageMachine = setup({
               invoke: {
                 id: 'refreshBracket',
                 src: 'loadBracket',
-                input: ({ context }) => ({ tournamentId: context.tournamentId }),
+                input: ({ context }) => ({ tournamentId: context.tournamentId, etag: context.etag }),
                 onDone: { target: 'waiting', actions: { type: 'keep', params: ({ event }) => event.output } },
                 // A background refresh that fails is retried at the next tick; the bracket on screen stays.
                 onError: { target: 'waiting', actions: ({ event }) => console.warn('Bracket refresh failed', event.error) },

@@ -24,11 +24,12 @@ async function freePort(): Promise<number> {
 /**
  * Starts the platform the way `npm start` does (server/main.ts serving dist/ on one port, migrating and seeding a
  * fresh PGlite database in a temporary DATA_DIR) on a free loopback port, with local sign-in and local payments.
- * Used by the browser tests and the web benchmark.
+ * Used by the browser tests and the benchmarks; `prepare` may write to the DATA_DIR first (benchmark fixtures).
  */
-export async function startPlatform(): Promise<{ baseURL: string; stop: () => Promise<void> }> {
+export async function startPlatform(opts: { prepare?: (dataDir: string) => Promise<void> } = {}): Promise<{ baseURL: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'clutch-platform-'));
+  await opts.prepare?.(dataDir);
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000' };
   delete env.DATABASE_URL;
   delete env.DISCORD_CLIENT_ID;

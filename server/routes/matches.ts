@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { validate } from 'superstruct';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -10,7 +10,7 @@ import { VALIDATION } from '../../src/domain/messages';
 import { SCORE_MAX, SCORE_MIN } from '../../src/domain/constants';
 import { resetTournament } from '../services/brackets';
 import { getTournamentMatch } from '../services/matchReadModel';
-import { acceptsGzip, createBracketReadCache, etagMatches } from '../services/bracketReadCache';
+import { acceptsGzip, createBracketReadCache, etagMatches, type BracketShape } from '../services/bracketReadCache';
 import { changeMatchEntries, setMatchResult, submitScore } from '../services/matchResults';
 import { listQueue, QUEUE_KINDS, type QueueKind } from '../services/matchQueues';
 
@@ -38,23 +38,29 @@ const params = (raw: unknown) => {
 export function matchRoutes(app: FastifyInstance, db: Db, config: Config) {
   const brackets = createBracketReadCache(db);
 
+  /** Sends a bracket body of `shape`: 304 for a matching If-None-Match, else the cached JSON (gzipped when accepted). */
+  async function sendBracket(request: FastifyRequest, reply: FastifyReply, shape: BracketShape) {
+    const { tournamentId } = params(request.params);
+    const etag = await brackets.etag(tournamentId, shape);
+    const vary = reply.getHeader('vary');
+    reply.header('cache-control', 'no-cache').header('etag', etag).header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
+    reply.type('application/json; charset=utf-8');
+    if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    const cached = await brackets.body(tournamentId, etag, shape);
+    if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(cached.body);
+    return reply.header('content-encoding', 'gzip').send(cached.gzipped);
+  }
+
   /**
    * The whole bracket (public, the same for every viewer). Large brackets are megabytes, so the answer carries an
    * ETag from the tournament's bracket version: a client that polls with If-None-Match gets 304 after one indexed
    * read, before anything is built; a 200 is served from the serialized body kept per version, gzipped (once per
    * version) for a client that accepts it.
    */
-  app.get('/v1/tournament/:id/match', async (request, reply) => {
-    const { tournamentId } = params(request.params);
-    const etag = await brackets.etag(tournamentId);
-    const vary = reply.getHeader('vary');
-    reply.header('cache-control', 'no-cache').header('etag', etag).header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
-    reply.type('application/json; charset=utf-8');
-    if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    const cached = await brackets.body(tournamentId, etag);
-    if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(cached.body);
-    return reply.header('content-encoding', 'gzip').send(cached.gzipped);
-  });
+  app.get('/v1/tournament/:id/match', (request, reply) => sendBracket(request, reply, 'matches'));
+
+  /** The same bracket in the canvas's compact form (src/api/contract/bracket.ts), cached and revalidated alike. */
+  app.get('/v1/tournament/:id/bracket', (request, reply) => sendBracket(request, reply, 'compact'));
 
   /** One match (public), with its tournament and the viewer's side. */
   app.get('/v1/tournament/:id/match/:matchId', async (request) => {

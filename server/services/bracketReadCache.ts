@@ -1,11 +1,13 @@
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
+import { toCompactBracket } from '../../src/api/contract/bracket';
 import type { Db } from '../db/client';
 import { listTournamentMatches } from './matchReadModel';
 import { bracketVersion } from './tournamentStore';
 
 /*
- * The bracket read (GET /v1/tournament/{id}/match) served from its serialized JSON. The body does not depend on the
+ * The bracket reads (GET /v1/tournament/{id}/match, and its compact form for the canvas GET /v1/tournament/{id}/bracket)
+ * served from their serialized JSON. The body does not depend on the
  * viewer, so one copy per (tournament, bracket version) serves everyone. The version lives in the database
  * (`tournaments.bracket_version`, bumped by `lockTournament`), so every server instance on the same PostgreSQL
  * answers a change on the next read; this cache only spares rebuilding a body the database says is still current.
@@ -28,12 +30,16 @@ const gzip = promisify(gzipCallback);
 /** Bounds: a few brackets, and never more than this many bytes of JSON (a 4,096-entry bracket is ~5 MB). */
 const MAX_ENTRIES = 16;
 const MAX_BYTES = 64 * 1024 * 1024;
-/** Changes when the body's shape changes, so a client's old ETag never matches a new format. */
-const FORMAT = 1;
+/**
+ * The two bodies of a bracket version: the full match list and the compact bracket. Each tag changes when its body's
+ * shape changes, so a client's old ETag never matches a new format.
+ */
+export type BracketShape = 'matches' | 'compact';
+const FORMAT: Record<BracketShape, string> = { matches: 'b1', compact: 'c1' };
 
 /** The ETag of a bracket version: the tournament's creation time keeps it unique across re-created databases. */
-export function bracketEtag(tournamentId: number, v: { version: number; createdAt: number }): string {
-  return `W/"b${FORMAT}-${tournamentId}-${v.createdAt.toString(36)}-${v.version}"`;
+export function bracketEtag(tournamentId: number, v: { version: number; createdAt: number }, shape: BracketShape = 'matches'): string {
+  return `W/"${FORMAT[shape]}-${tournamentId}-${v.createdAt.toString(36)}-${v.version}"`;
 }
 
 /** Whether an Accept-Encoding header accepts gzip (absent or `gzip;q=0` does not). */
@@ -70,21 +76,21 @@ export function createBracketReadCache(db: Db) {
     }
   };
 
-  const build = async (tournamentId: number, etag: string): Promise<BracketBody> => {
+  const build = async (tournamentId: number, etag: string, shape: BracketShape): Promise<BracketBody> => {
     // Read after the version: the rows are at least as new as the version they are filed under, never older.
     const matches = await listTournamentMatches(db, tournamentId);
-    const body = JSON.stringify(matches);
+    const body = JSON.stringify(shape === 'compact' ? toCompactBracket(matches) : matches);
     return { etag, body, gzipped: await gzip(Buffer.from(body), { level: 6 }) };
   };
 
   return {
-    /** The current ETag (one indexed read), or 404 "Tournament not found". */
-    async etag(tournamentId: number): Promise<string> {
-      return bracketEtag(tournamentId, await bracketVersion(db, tournamentId));
+    /** The current ETag of a shape (one indexed read), or 404 "Tournament not found". */
+    async etag(tournamentId: number, shape: BracketShape = 'matches'): Promise<string> {
+      return bracketEtag(tournamentId, await bracketVersion(db, tournamentId), shape);
     },
 
-    /** The serialized bracket for this ETag: from the cache, from a build in flight, or built now. */
-    async body(tournamentId: number, etag: string): Promise<BracketBody> {
+    /** The serialized bracket for this ETag (which names its shape): from the cache, from a build in flight, or built now. */
+    async body(tournamentId: number, etag: string, shape: BracketShape = 'matches'): Promise<BracketBody> {
       const key = etag;
       const hit = entries.get(key);
       if (hit) {
@@ -94,7 +100,7 @@ export function createBracketReadCache(db: Db) {
       }
       let pending = building.get(key);
       if (!pending) {
-        pending = build(tournamentId, etag)
+        pending = build(tournamentId, etag, shape)
           .then((built) => {
             remember(key, built);
             return built;

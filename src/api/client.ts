@@ -35,6 +35,14 @@ export interface RequestOptions {
   method?: Method;
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined | null>;
+  /** Answer the body's bytes and ETag instead of its parsed JSON (a large body parsed elsewhere). */
+  bytes?: boolean;
+}
+
+/** A body left unparsed (`RequestOptions.bytes`), with its ETag. */
+export interface RawBody {
+  data: ArrayBuffer;
+  etag: string | null;
 }
 
 type Listener = () => void;
@@ -72,6 +80,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
       ? Object.fromEntries(Object.entries(opts.query).filter(([, v]) => v !== undefined && v !== null && v !== ''))
       : undefined;
     const fetchOptions: FetchOptions<'json'> = { method, headers, query, body: opts.body as FetchOptions['body'] };
+    if (opts.bytes) {
+      return raw
+        .raw<ArrayBuffer, 'arrayBuffer'>(path, { ...fetchOptions, responseType: 'arrayBuffer' } as FetchOptions<'arrayBuffer'>)
+        .then((res): RawBody => ({ data: res._data ?? new ArrayBuffer(0), etag: res.headers.get('etag') }));
+    }
     return raw(path, fetchOptions);
   }
 
@@ -166,12 +179,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
     async call<T, S>(path: string, struct: Struct<T, S>, opts: RequestOptions = {}): Promise<T> {
       const data = await request(path, opts);
       const [error, value] = validate(data, struct, { coerce: true });
-      if (error) {
-        console.error(`Unexpected response from ${path}`, error.failures()[0], data);
-        // No server message to show: the shared handler falls back to the unknown-error text.
-        throw new ApiError(0, 'The server sent an unexpected response');
-      }
+      if (error) throw unexpected(path, error.failures()[0], data);
       return value as T;
+    },
+    /** Calls `/v1{path}` (GET) for its body unparsed and its ETag: the caller parses and validates it. */
+    async bytes(path: string): Promise<RawBody> {
+      return (await request(path, { bytes: true })) as RawBody;
     },
     /** For calls whose body we do not read (logout, deletes that answer nothing useful). */
     async send(path: string, opts: RequestOptions = {}): Promise<void> {
@@ -187,6 +200,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The error of an answer that is not what the contract says (logged with why). */
+export function unexpected(path: string, ...why: unknown[]): ApiError {
+  console.error(`Unexpected response from ${path}`, ...why);
+  // No server message to show: the shared handler falls back to the unknown-error text.
+  return new ApiError(0, 'The server sent an unexpected response');
+}
 
 function statusOf(err: unknown): number | undefined {
   return err instanceof FetchError ? err.response?.status ?? err.statusCode : undefined;

@@ -6,6 +6,7 @@ import { useEffect, useEffectEvent, useRef, useState, type ComponentProps } from
 import classes from './BracketCanvas.module.css';
 import type { ViewMatch } from './model';
 import { createBracketEngine, pixiAppOptions, type BracketEngine } from './renderer/createBracketEngine';
+import { BRACKET_TIMING, markBracket, measureBracket, nowMs } from '../api/bracketTiming';
 
 export interface BracketCanvasProps {
   matches: readonly ViewMatch[];
@@ -53,6 +54,7 @@ export function BracketCanvas({ matches, matchHref, onOpenMatch, height, onEngin
   useEffect(() => {
     if (!app) return;
     const e = createBracketEngine(app);
+    e.ready.then(() => markBracket(BRACKET_TIMING.rendererReady), () => undefined);
     const host = hostRef.current;
     const offs = [
       e.on('match.open', ({ id, newTab }) => open(id, newTab)),
@@ -73,8 +75,31 @@ export function BracketCanvas({ matches, matchHref, onOpenMatch, height, onEngin
     };
   }, [app]);
 
+  // Fed once the renderer is up, so the layout is measured here (time to bracket) and the first frame after it marked.
   useEffect(() => {
-    engine?.setData(matches);
+    if (!engine) return;
+    let live = true;
+    let off: (() => void) | null = null;
+    engine.ready.then(
+      () => {
+        if (!live) return;
+        const t0 = nowMs();
+        void engine.setData(matches);
+        // Time to bracket is about a bracket: the empty data of a canvas mounted while the matches load is not.
+        if (matches.length === 0) return;
+        measureBracket(BRACKET_TIMING.layout, t0);
+        off = engine.on('frame', () => {
+          markBracket(BRACKET_TIMING.firstFrame);
+          off?.();
+          off = null;
+        });
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+      off?.();
+    };
   }, [engine, matches]);
 
   return (

@@ -1,4 +1,4 @@
-import { Text } from '@mantine/core';
+import { Loader, Text } from '@mantine/core';
 import { useFullscreenElement } from '@mantine/hooks';
 import { useState } from 'react';
 import { BracketCanvas } from './BracketCanvas';
@@ -15,6 +15,11 @@ export interface BracketViewProps {
   onOpenMatch: (id: number) => void;
   /** Height of the canvas outside fullscreen (default: the window's height below the page's title and controls). */
   height?: number | string;
+  /**
+   * The matches are still on their way: only the canvas shows (with a loader), so the renderer starts while the
+   * bracket downloads and parses; the controls, the hint and the mirror come with the matches.
+   */
+  loading?: boolean;
 }
 
 /**
@@ -28,20 +33,28 @@ export interface BracketViewProps {
  */
 const FIT_WINDOW = 'clamp(360px, calc(100dvh - 270px), 1000px)';
 
-export default function BracketView({ matches, matchHref, onOpenMatch, height = FIT_WINDOW }: BracketViewProps) {
+export default function BracketView({ matches, matchHref, onOpenMatch, height = FIT_WINDOW, loading = false }: BracketViewProps) {
   const [engine, setEngine] = useState<BracketEngine | null>(null);
   const { ref, toggle, fullscreen } = useFullscreenElement<HTMLDivElement>();
+  // The canvas keeps its place among the children whether loading or not, so it is never mounted twice.
   return (
-    <div ref={ref} className={classes.root} data-testid="bracket">
-      <BracketControls engine={engine} matches={matches} fullscreen={fullscreen} onToggleFullscreen={() => void toggle()} />
+    <div ref={ref} className={classes.root} data-testid="bracket" aria-busy={loading}>
+      {!loading && <BracketControls engine={engine} matches={matches} fullscreen={fullscreen} onToggleFullscreen={() => void toggle()} />}
       <div className={classes.canvasArea}>
         <BracketCanvas matches={matches} matchHref={matchHref} onOpenMatch={onOpenMatch} height={fullscreen ? '100%' : height} onEngine={setEngine} />
+        {loading && (
+          <div className={classes.loading} role="status" aria-label="Loading the bracket">
+            <Loader size="sm" />
+          </div>
+        )}
       </div>
-      <Text className={classes.hint}>
-        Drag to pan, scroll or pinch to zoom, hover a name to follow its path. Keys: arrows, +, −, 0 to fit. A blue match number: ready to
-        play.
-      </Text>
-      <BracketMirror matches={matches} matchHref={matchHref} onOpenMatch={onOpenMatch} onFocusMatch={(id) => engine?.flyToMatch(id)} />
+      {!loading && (
+        <Text className={classes.hint}>
+          Drag to pan, scroll or pinch to zoom, hover a name to follow its path. Keys: arrows, +, −, 0 to fit. A blue match number: ready to
+          play.
+        </Text>
+      )}
+      {!loading && <BracketMirror matches={matches} matchHref={matchHref} onOpenMatch={onOpenMatch} onFocusMatch={(id) => engine?.flyToMatch(id)} />}
     </div>
   );
 }

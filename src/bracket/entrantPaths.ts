@@ -1,4 +1,5 @@
 import type { BracketLayout } from './layoutBracket';
+import type { ViewSource } from './model';
 
 /*
  * Who plays where, derived from a layout: an entrant's matches (played and pending), where the
@@ -11,6 +12,9 @@ export interface EntrantIndex {
   labels: Map<string, string>;
   /** Node the winner of a node plays next, or -1. */
   winnerTo: Int32Array;
+  /** Entrant ids and their names in lower case, for search (in first-seen order). */
+  ids: string[];
+  lowered: string[];
 }
 
 export function indexEntrants(layout: BracketLayout): EntrantIndex {
@@ -18,23 +22,43 @@ export function indexEntrants(layout: BracketLayout): EntrantIndex {
   const nodes = new Map<string, number[]>();
   const labels = new Map<string, string>();
   const winnerTo = new Int32Array(n.count).fill(-1);
+  const ids: string[] = [];
+  // 65,536 entrants meet here: no temporary arrays per match.
+  const add = (id: string | null, label: string, node: number) => {
+    if (id === null) return;
+    const list = nodes.get(id);
+    if (list) {
+      list.push(node);
+      return;
+    }
+    nodes.set(id, [node]);
+    labels.set(id, label);
+    ids.push(id);
+  };
+  const feed = (s: ViewSource | null, node: number) => {
+    if (s === null || s.kind !== 'winner') return;
+    const from = layout.nodeOf(s.match);
+    if (from >= 0) winnerTo[from] = node;
+  };
   for (let i = 0; i < n.count; i++) {
     const m = n.match[i];
-    for (const e of [m.a, m.b]) {
-      if (e.id === null) continue;
-      const list = nodes.get(e.id);
-      if (list) list.push(i);
-      else nodes.set(e.id, [i]);
-      labels.set(e.id, e.label);
-    }
-    for (const s of [m.sourceA, m.sourceB]) {
-      if (s?.kind !== 'winner') continue;
-      const from = layout.nodeOf(s.match);
-      if (from >= 0) winnerTo[from] = i;
+    add(m.a.id, m.a.label, i);
+    add(m.b.id, m.b.label, i);
+    feed(m.sourceA, i);
+    feed(m.sourceB, i);
+  }
+  // Lists are in column order; matches are played by number. Most are sorted already.
+  const byNumber = (p: number, q: number) => n.match[p].number - n.match[q].number;
+  for (const list of nodes.values()) {
+    for (let k = 1; k < list.length; k++) {
+      if (n.match[list[k - 1]].number > n.match[list[k]].number) {
+        list.sort(byNumber);
+        break;
+      }
     }
   }
-  for (const list of nodes.values()) list.sort((p, q) => n.match[p].number - n.match[q].number);
-  return { nodes, labels, winnerTo };
+  const lowered = ids.map((id) => (labels.get(id) as string).toLocaleLowerCase());
+  return { nodes, labels, winnerTo, ids, lowered };
 }
 
 export interface EntrantPath {
@@ -74,11 +98,10 @@ export function searchEntrants(index: EntrantIndex, query: string, limit = 20): 
   if (q === '') return [];
   const starts: { id: string; label: string }[] = [];
   const contains: { id: string; label: string }[] = [];
-  for (const [id, label] of index.labels) {
-    const l = label.toLocaleLowerCase();
-    if (l.startsWith(q)) starts.push({ id, label });
-    else if (l.includes(q)) contains.push({ id, label });
-    if (starts.length >= limit) break;
+  for (let i = 0; i < index.ids.length && starts.length < limit; i++) {
+    const l = index.lowered[i];
+    if (l.startsWith(q)) starts.push({ id: index.ids[i], label: index.labels.get(index.ids[i]) as string });
+    else if (contains.length < limit && l.includes(q)) contains.push({ id: index.ids[i], label: index.labels.get(index.ids[i]) as string });
   }
   return [...starts, ...contains].slice(0, limit);
 }

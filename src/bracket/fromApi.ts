@@ -1,29 +1,13 @@
+import { matchSideLook } from '../api/contract/bracket';
 import type { TournamentMatch } from '../api/contract/tournament';
 import { byeEntry, unknownEntry, type ViewEntry, type ViewMatch, type ViewSource } from './model';
 
-type Side = 'A' | 'B';
-
 /** The card row of one side: the team (logo), the player (picture) or a predefined name; "bye" and "???" otherwise. */
-function entryOf(m: TournamentMatch, side: Side): ViewEntry {
-  const bye = side === 'A' ? m.entryAbye : m.entryBbye;
-  if (bye) return byeEntry();
-  const entryId = side === 'A' ? m.entryAId : m.entryBId;
-  if (entryId === null) return unknownEntry();
-  const team = side === 'A' ? m.teamA : m.teamB;
-  const user = side === 'A' ? m.userA : m.userB;
-  const defined = side === 'A' ? m.definedEntryA : m.definedEntryB;
-  const label = team?.name ?? user?.discordName ?? defined ?? (side === 'A' ? m.entryAName : m.entryBName) ?? null;
-  if (label === null) return unknownEntry();
-  const decided = m.winningEntry !== '';
-  const score = decided ? ((side === 'A' ? m.scoreA : m.scoreB) ?? null) : null;
-  return {
-    id: String(entryId),
-    label,
-    imageUrl: team ? team.logoUrl : (user?.picture ?? null),
-    score,
-    bye: false,
-    unknown: false,
-  };
+function entryOf(m: TournamentMatch, side: 'A' | 'B'): ViewEntry {
+  const look = matchSideLook(m, side);
+  if (look.kind === 'bye') return byeEntry();
+  if (look.kind === 'unknown') return unknownEntry();
+  return { id: String(look.entryId), label: look.label, imageUrl: look.imageUrl, score: look.score, bye: false, unknown: false };
 }
 
 function sourceOf(id: number | null, kind: TournamentMatch['entryASourceKind']): ViewSource | null {
@@ -33,7 +17,7 @@ function sourceOf(id: number | null, kind: TournamentMatch['entryASourceKind']):
 /**
  * The canvas's view of the bracket the API serves (GET /v1/tournament/{id}/match): match ids are the API's match
  * ids (the match page's URL), entry ids the tournament entry ids as text, so one entrant's path is followed across
- * rounds whatever kind of entry it is.
+ * rounds whatever kind of entry it is. The bracket page reads the compact payload instead (`fromCompact`).
  */
 export function fromApi(matches: readonly TournamentMatch[]): ViewMatch[] {
   return matches.map((m) => ({

@@ -132,13 +132,16 @@ function columnOrder(input: readonly ViewMatch[]): ViewMatch[] {
     if (bucket) bucket.push(m);
     else buckets.set(key, [m]);
   }
-  const out: ViewMatch[] = [];
+  let count = 0;
+  for (const bucket of buckets.values()) count += bucket.length;
+  const out = new Array<ViewMatch>(count);
+  let at = 0;
   for (const key of [...buckets.keys()].sort((p, q) => p - q)) {
     const bucket = buckets.get(key) as ViewMatch[];
     let sorted = true;
     for (let i = 1; i < bucket.length && sorted; i++) sorted = bucket[i - 1].position <= bucket[i].position;
     if (!sorted) bucket.sort((p, q) => p.position - q.position);
-    for (const m of bucket) out.push(m);
+    for (let i = 0; i < bucket.length; i++) out[at++] = bucket[i];
   }
   return out;
 }

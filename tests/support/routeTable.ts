@@ -127,6 +127,7 @@ export const ROUTE_TABLE: Record<string, Row> = {
   'GET /v1/billing/payment-status': row('public', '/v1/billing/payment-status?clientSecret=nope'),
   'POST /v1/billing/refund-tournament-entry/:tournamentId/:entryId': row('staff', '/v1/billing/refund-tournament-entry/{tournament}/{entry}'),
   'GET /v1/tournament/:id/match': row('public', `${TOUR}/match`),
+  'GET /v1/tournament/:id/bracket': row('public', `${TOUR}/bracket`),
   'GET /v1/tournament/:id/match/:matchId': row('public'),
   'POST /v1/tournament/:id/match/:matchId': row('user', undefined, { entryAScore: 2, entryBScore: 1 }),
   'POST /v1/tournament/:id/match/:matchId/admin': row('staff', undefined, { entryAScore: 2, entryBScore: 1 }),

@@ -1,17 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
-import { BRACKET_REFRESH_MS, bracketPageMachine } from '../../machines/bracketPageMachine';
-import type { Tournament, TournamentMatch, TournamentStatus } from '../../src/api/contract/tournament';
+import { BRACKET_REFRESH_MS, bracketPageMachine, type LoadedBracket } from '../../machines/bracketPageMachine';
+import { toCompactBracket } from '../../src/api/contract/bracket';
+import type { TournamentStatus } from '../../src/api/contract/tournament';
 import { ApiError } from '../../src/api/client';
 import { aMatch, aTournament, effectLog } from '../support/machineFixtures';
 
-type Loaded = { tournament: Tournament; matches: TournamentMatch[] };
-
-function start(opts: { isStaff?: boolean; status?: TournamentStatus; load?: () => Promise<Loaded>; reset?: () => Promise<void> } = {}) {
+function start(opts: { isStaff?: boolean; status?: TournamentStatus; load?: () => Promise<LoadedBracket>; reset?: () => Promise<void> } = {}) {
   const { calls, record } = effectLog();
   const requests: string[] = [];
   const tab = { show: () => {} };
-  const loaded = { tournament: aTournament({ status: opts.status ?? 'ACTIVE' }), matches: [aMatch()] };
+  const loaded = { tournament: aTournament({ status: opts.status ?? 'ACTIVE' }), bracket: { etag: 'W/"c1-7-1"', bracket: toCompactBracket([aMatch()]) } };
   const logic = bracketPageMachine.provide({
     actors: {
       loadBracket: fromPromise(async () => {

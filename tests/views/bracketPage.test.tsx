@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { createActor, fromPromise } from 'xstate';
-import type { Tournament, TournamentMatch } from '../../src/api/contract/tournament';
-import { BRACKET_REFRESH_MS, bracketPageMachine } from '../../machines/bracketPageMachine';
+import type { Tournament } from '../../src/api/contract/tournament';
+import { BRACKET_REFRESH_MS, bracketPageMachine, type LoadedBracket } from '../../machines/bracketPageMachine';
 import { startTestServer, type TestServer } from '../support/testServer';
 import { renderApp } from '../support/renderApp';
 import { createAccount, createBracketFixture, firstPlayable, matchRow, playerOf } from './bracketFixtures';
@@ -114,7 +114,7 @@ describe('bracket page', () => {
 
     const admin = await server.agent().signIn((await createAccount(db(), 'OWNER')).discordName);
     await admin.post(`/v1/tournament/${f.tournamentId}/match/${m.id}/admin`, { entryAScore: 1, entryBScore: 3 });
-    const reads = () => sent.filter((r) => r === `GET /v1/tournament/${f.tournamentId}/match`).length;
+    const reads = () => sent.filter((r) => r === `GET /v1/tournament/${f.tournamentId}/bracket`).length;
     expect(reads()).toBe(1);
     act(() => {
       document.dispatchEvent(new Event('visibilitychange'));
@@ -131,10 +131,11 @@ describe('bracket page machine', () => {
     vi.useRealTimers();
   });
 
-  const match = { id: 1, winningEntry: '' } as TournamentMatch;
-  function start(status: Tournament['status'], load: () => Promise<unknown>) {
+  // One pending match, in the compact bracket's rows (src/api/contract/bracket.ts).
+  const match = { etag: 'W/"c1-1"', bracket: { roundNames: ['Round 1'], entrants: [], matches: [1, 1, 0, 0, 0, 0, -2, -2, -1, -1, 0, 1, 0, 0, 0, 0] } };
+  function start(status: Tournament['status'], load: () => Promise<LoadedBracket['bracket']>) {
     vi.useFakeTimers();
-    const loadBracket = vi.fn(async () => ({ tournament: { id: 1, status } as Tournament, matches: [(await load()) as TournamentMatch] }));
+    const loadBracket = vi.fn(async (): Promise<LoadedBracket> => ({ tournament: { id: 1, status } as Tournament, bracket: await load() }));
     const actor = createActor(bracketPageMachine.provide({ actors: { loadBracket: fromPromise(loadBracket) } }), {
       input: { tournamentId: 1, isStaff: false },
     }).start();

@@ -23,6 +23,8 @@ const TEXT_BUDGET_MS = 4;
 /** Track titles stay at least this tall on screen, up to TITLE_MAX_SIZE world units. */
 const TITLE_MIN_PX = 18;
 const TITLE_MAX_SIZE = 150;
+/** Marks a computed status word in `cardInfo` (bits 8–15 are free): 0 means not computed yet. */
+const INFO_KNOWN = 1 << 15;
 /** Camera-relative origin grid (world units), see the shaders. */
 const ORIGIN_GRID = 4096;
 
@@ -39,6 +41,9 @@ export interface Highlight {
   /** Node and side (0 = A, 1 = B) of the entrant's rows. */
   rows: [number, number][];
 }
+
+const EDGE_PENDING = rgba(PALETTE.edge);
+const EDGE_DECIDED = rgba(PALETTE.edgeDecided);
 
 export function detailFor(zoom: number): number {
   return zoom >= TEXT_ZOOM ? DETAIL_TEXT : zoom >= BLOCKS_ZOOM ? DETAIL_GREEK : DETAIL_BLOCKS;
@@ -66,10 +71,10 @@ export class BracketRenderer {
 
   private layout: BracketLayout | null = null;
   private index: ChunkIndex | null = null;
-  /** Per card: x, y (f32) and packed status (u32). */
+  /** Per card: x, y (f32) and packed status (u32, computed when first drawn: 0 until then). */
   private cardData = new Float32Array(0);
   private cardInfo = new Uint32Array(0);
-  /** Per connector: source x, y, destination x, y (f32) and colour (u32). */
+  /** Per connector: source x, y, destination x, y (f32) and colour (u32, 0 until first drawn). */
   private edgeData = new Float32Array(0);
   private edgeColor = new Uint32Array(0);
   private chunkEdgeFirst = new Uint32Array(0);
@@ -124,7 +129,10 @@ export class BracketRenderer {
     this.atlasUniforms.update();
   }
 
-  /** Packs a new layout: 12 bytes per card and 20 per connector; quads are made on demand. */
+  /**
+   * Packs a new layout: 12 bytes per card and 20 per connector; quads are made on demand, and the
+   * status words and connector colours (which read the match objects) only for what gets drawn.
+   */
   setLayout(layout: BracketLayout): void {
     this.layout = layout;
     const ix = (this.index = buildChunkIndex(layout));
@@ -135,13 +143,10 @@ export class BracketRenderer {
     for (let i = 0; i < nodes.count; i++) {
       this.cardData[i * 2] = nodes.x[i];
       this.cardData[i * 2 + 1] = nodes.y[i];
-      this.cardInfo[i] = cardInfo(nodes.match[i]);
     }
 
     this.edgeData = new Float32Array(edges.count * 4);
     this.edgeColor = new Uint32Array(edges.count);
-    const pending = rgba(PALETTE.edge);
-    const decided = rgba(PALETTE.edgeDecided);
     for (let e = 0; e < edges.count; e++) {
       const s = edges.from[e];
       const t = edges.to[e];
@@ -149,7 +154,6 @@ export class BracketRenderer {
       this.edgeData[e * 4 + 1] = nodes.y[s] + CARD_HEIGHT / 2;
       this.edgeData[e * 4 + 2] = nodes.x[t];
       this.edgeData[e * 4 + 3] = nodes.y[t] + CARD_HEIGHT / 2;
-      this.edgeColor[e] = nodes.match[s].winner !== null ? decided : pending;
     }
     // Edges are sorted by destination node, so each chunk owns a contiguous range.
     this.chunkEdgeFirst = new Uint32Array(ix.count);
@@ -181,6 +185,47 @@ export class BracketRenderer {
     this.titleSize = 0;
     this.highlight = null;
     this.pathQuads = new Float32Array(0);
+    this.firstFrame = true;
+  }
+
+  /** Colour of connector `e`: lit when its source match is decided. */
+  private edgeColour(e: number): number {
+    let c = this.edgeColor[e];
+    if (c === 0) {
+      const { nodes, edges } = this.layout as BracketLayout;
+      c = this.edgeColor[e] = nodes.match[edges.from[e]].winner !== null ? EDGE_DECIDED : EDGE_PENDING;
+    }
+    return c;
+  }
+
+  /** Status word of card `n` (see `cardInfo`). */
+  private info(n: number): number {
+    let info = this.cardInfo[n];
+    if (info === 0) info = this.cardInfo[n] = (cardInfo((this.layout as BracketLayout).nodes.match[n]) | INFO_KNOWN) >>> 0;
+    return info;
+  }
+
+  /**
+   * Redraws the cards of `changed` nodes, whose matches (already swapped into the layout) show
+   * new entrants, scores or winners at the same place: their status words, the connector
+   * colours and their chunks' text. The next update rebuilds what is on screen, text included.
+   */
+  updateMatches(changed: readonly number[]): void {
+    const layout = this.layout;
+    const ix = this.index;
+    if (!layout || !ix || changed.length === 0) return;
+    for (const n of changed) {
+      this.cardInfo[n] = 0;
+      const k = ix.chunkOf[n];
+      const text = this.textChunks.get(k);
+      if (text) {
+        this.textChunks.delete(k);
+        this.textCached -= text.quads.length / QUAD_WORDS;
+      }
+    }
+    this.edgeColor.fill(0);
+    this.shownKey = NaN;
+    // Text of a changed card on screen is rebuilt in that frame (no frame without it).
     this.firstFrame = true;
   }
 
@@ -299,15 +344,16 @@ export class BracketRenderer {
       const e = this.edgeList[i];
       const f = i + 1 < this.edgeCount ? this.edgeList[i + 1] : -1;
       // Two sources of one card share a colour when both are decided or both pending.
-      if (f >= 0 && edges.to[f] === edges.to[e] && this.edgeColor[f] === this.edgeColor[e] && d[f * 4] === d[e * 4]) {
-        writeJoin(w, d[e * 4], d[e * 4 + 1], d[f * 4 + 1], d[e * 4 + 2], d[e * 4 + 3], this.edgeColor[e]);
+      const colour = this.edgeColour(e);
+      if (f >= 0 && edges.to[f] === edges.to[e] && this.edgeColour(f) === colour && d[f * 4] === d[e * 4]) {
+        writeJoin(w, d[e * 4], d[e * 4 + 1], d[f * 4 + 1], d[e * 4 + 2], d[e * 4 + 3], colour);
         i++;
       } else {
-        writeJoin(w, d[e * 4], d[e * 4 + 1], d[e * 4 + 1], d[e * 4 + 2], d[e * 4 + 3], this.edgeColor[e]);
+        writeJoin(w, d[e * 4], d[e * 4 + 1], d[e * 4 + 1], d[e * 4 + 2], d[e * 4 + 3], colour);
       }
     }
     for (let i = 0; i < this.visibleCount; i++) {
-      for (let n = this.cardFirst[i]; n < this.cardEnd[i]; n++) writeCardShapes(w, this.cardData[n * 2], this.cardData[n * 2 + 1], this.cardInfo[n], this.detail);
+      for (let n = this.cardFirst[i]; n < this.cardEnd[i]; n++) writeCardShapes(w, this.cardData[n * 2], this.cardData[n * 2 + 1], this.info(n), this.detail);
     }
     this.shapeQuads = w.count;
   }

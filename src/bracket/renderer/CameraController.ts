@@ -39,9 +39,20 @@ export class CameraController {
     return this.bounds ? clampToBounds(cam, this.bounds, this.view) : cam;
   }
 
-  set(cam: Camera): void {
+  /** Places the camera at once (zoom clamped to the range, position to the bounds); returns what was applied. */
+  set(cam: Camera): Camera {
     this.motion = { kind: 'none' };
-    this.cam = this.clamp({ ...cam, zoom: clampZoom(cam.zoom) });
+    this.cam = this.clamp({ x: cam.x, y: cam.y, zoom: clampZoom(cam.zoom) });
+    return this.cam;
+  }
+
+  /**
+   * New content bounds (new data): keeps the camera and any motion under way, only pulling the
+   * camera back if the content it showed is gone.
+   */
+  setBounds(bounds: Rect | null): void {
+    this.bounds = bounds;
+    this.cam = this.clamp(this.cam);
   }
 
   stop(): void {
@@ -99,6 +110,16 @@ export class CameraController {
   /** Eases the zoom by `factor` about a screen point; steps taken while one is under way accumulate. */
   zoomBy(factor: number, sx: number, sy: number, now: number): void {
     this.motion = { kind: 'wheel', target: clampZoom(this.targetZoom * factor), sx, sy, last: now };
+  }
+
+  /**
+   * Zooms immediately to `zoom` about a screen point. The zoom read back is exactly the one asked
+   * for (within the range): no factor is multiplied in, so repeated calls do not drift.
+   */
+  zoomNowTo(zoom: number, sx: number, sy: number): Camera {
+    this.motion = { kind: 'none' };
+    this.cam = this.clamp(zoomAt(this.cam, zoom, sx, sy));
+    return this.cam;
   }
 
   /** Zooms immediately (trackpad pinch gestures arrive as many small wheel events). */

@@ -3,6 +3,7 @@ import { Application, type ApplicationOptions } from 'pixi.js';
 // (also for engines created without BracketCanvas, e.g. the benchmark page).
 import 'pixi.js/unsafe-eval';
 import { centreOn, fitBounds, screenToWorld, trackCamera, panBy, type Camera, type Point } from '../camera';
+import { changedNodes } from '../diffMatches';
 import { entrantPath, indexEntrants, latestNode, searchEntrants, type EntrantIndex } from '../entrantPaths';
 import { layoutBracket, type BracketLayout } from '../layoutBracket';
 import { AVATAR_SIZE, AVATAR_X, CARD_HEIGHT, CARD_WIDTH, ROW_HEIGHT } from '../metrics';
@@ -55,17 +56,34 @@ export interface MoveOptions {
 export interface BracketEngine {
   /** Resolves once the renderer is up (rejects when WebGL is unavailable). */
   readonly ready: Promise<void>;
-  /** Replaces the matches; the camera stays where it is except for the very first data. */
-  setData(matches: readonly ViewMatch[]): void;
-  /** Zooms to `zoom` (clamped to 0.125–4) about the screen point `at` (default: the centre). */
-  zoomTo(zoom: number, at?: Point, options?: MoveOptions): void;
+  /**
+   * Replaces the matches. Resolves once a frame showing them (or newer data) is rendered, also when
+   * the engine is destroyed first; rejects when the renderer cannot start (no WebGL 2).
+   * The camera stays where it is (and keeps moving) except for the very first data, which is
+   * placed by `initialView` unless `setCamera` placed the camera before.
+   * Live updates: a list with the same matches at the same places (same `id`, `track`, `round`,
+   * `position`, `live`, `roundName` and sources, in the same order) redraws only the cards that
+   * changed; pass the unchanged matches as the same objects (cheapest) or equal copies, and a
+   * new object for every changed match (never mutate a match already passed).
+   */
+  setData(matches: readonly ViewMatch[]): Promise<void>;
+  /**
+   * Places the camera: `x`, `y` the world point at the top-left of the canvas, `zoom` screen
+   * pixels per world unit. Returns the camera applied (or, animated, the one it heads for):
+   * zoom clamped to 0.125–4 and position kept near the bracket; `getCamera()` then reads the
+   * same values exactly. Before the first data, this replaces the `initialView` placement.
+   * Immediate unless `animate: true`.
+   */
+  setCamera(camera: Camera, options?: MoveOptions): Camera;
+  /** Zooms to `zoom` (clamped to 0.125–4) about the screen point `at` (default: the centre); returns the camera applied or aimed at. */
+  zoomTo(zoom: number, at?: Point, options?: MoveOptions): Camera;
   /**
    * Zooms by `factor` about the screen point `at` (default: the centre), from the zoom the camera is
    * heading for: steps made while a zoom is still animating add up (zoom buttons, + and − keys).
    */
-  zoomBy(factor: number, at?: Point, options?: MoveOptions): void;
-  /** Pans by a screen-pixel offset. */
-  panBy(dx: number, dy: number, options?: MoveOptions): void;
+  zoomBy(factor: number, at?: Point, options?: MoveOptions): Camera;
+  /** Pans by a screen-pixel offset; returns the camera applied or aimed at. */
+  panBy(dx: number, dy: number, options?: MoveOptions): Camera;
   /** Shows the Winners or Losers track, or fits the whole bracket. */
   jumpTo(target: JumpTarget, options?: MoveOptions): void;
   /** Flies to the card of match `id`; false when it is not drawn. */
@@ -76,8 +94,21 @@ export interface BracketEngine {
   highlightEntry(entryId: string | null): void;
   /** Entrants whose name contains `query`, for a search box. */
   findEntrants(query: string, limit?: number): { id: string; label: string }[];
-  /** The current camera: world point at the top-left of the canvas and zoom. */
+  /** The current camera: world point at the top-left of the canvas and zoom (a copy). */
   getCamera(): Camera;
+  /**
+   * Renders a frame now, synchronously (for a host driving the camera from its own
+   * requestAnimationFrame callback); a frame the engine had scheduled is dropped. False before
+   * the renderer is up or after destroy.
+   */
+  renderNow(): boolean;
+  /**
+   * Continuous motion (a host moving the camera every frame): until `endMotion`, frames skip the
+   * work done when the camera comes to rest (avatars, text prefetch, `camera.settle`).
+   */
+  beginMotion(): void;
+  /** Ends continuous motion: the next frame settles the camera. */
+  endMotion(): void;
   /** Subscribes to an event; returns the unsubscribe function. */
   on<K extends keyof BracketEngineEvents>(type: K, fn: (payload: BracketEngineEvents[K]) => void): () => void;
   /** Stops rendering, removes listeners and frees GPU resources; destroys the Application only if the engine created it. */
@@ -137,7 +168,17 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
   /** Pending idle callback (text prefetch), 0 when none. */
   let idle = 0;
   let data: readonly ViewMatch[] | null = null;
+  /** The list `layout` was built from (live updates are compared with it). */
+  let laidOut: readonly ViewMatch[] | null = null;
   let layout: BracketLayout | null = null;
+  /** setData() promises waiting for their data to be drawn. */
+  let waiting: { resolve: () => void; reject: (error: unknown) => void }[] = [];
+  /** Continuous motion: no settling per frame. */
+  let inMotion = false;
+  /** setCamera() ran before the first data: it replaces the initial placement. */
+  let cameraGiven = false;
+  /** Why the renderer could not start, once known. */
+  let failure: { error: unknown } | null = null;
   let entrants: EntrantIndex | null = null;
   let placed = false;
   let settled: Camera | null = null;
@@ -158,8 +199,13 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
     const moving = controller.step(time);
     const more = scene.update(controller.cam, controller.view);
     app.renderer.render({ container: app.stage });
+    if (layout && waiting.length > 0) {
+      const drawn = waiting;
+      waiting = [];
+      for (const w of drawn) w.resolve();
+    }
     if (listeners.get('frame')?.size) emit('frame', { now: time, cpuMs: now() - t0, ...scene.stats() });
-    if (moving || more || controller.moving) {
+    if (moving || more || controller.moving || inMotion) {
       if (moving || more) requestFrame();
       return;
     }
@@ -178,19 +224,36 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
     emit('camera.settle', { ...cam });
   }
 
-  /** While idle, builds the text around the camera so the next pan finds it ready. */
+  /**
+   * While idle, builds the text around the camera so the next pan finds it ready, then the
+   * entrant index (one block: ~100 ms for 65,536 entrants) so the first hover or search does
+   * not wait for it.
+   */
   function prefetch() {
     if (idle || !scene) return;
-    const schedule = (fn: (deadline: number) => void) =>
+    const schedule = (fn: (deadline: number) => void, timeout?: number) =>
       typeof requestIdleCallback === 'function'
-        ? requestIdleCallback((d) => fn(now() + Math.min(8, d.timeRemaining())), { timeout: 500 })
+        ? requestIdleCallback((d) => fn(now() + Math.min(8, d.timeRemaining())), timeout ? { timeout } : undefined)
         : window.setTimeout(() => fn(now() + 4), 50);
+    const quiet = () => !destroyed && scene && !controller.moving && !inMotion;
     const step = (deadline: number) => {
       idle = 0;
-      if (destroyed || !scene || controller.moving) return;
-      if (scene.prefetchText(controller.cam, controller.view, deadline)) idle = schedule(step);
+      if (!quiet() || !scene) return;
+      if (scene.prefetchText(controller.cam, controller.view, deadline)) idle = schedule(step, 500);
+      else if (!entrants && layout) {
+        idle = schedule(() => {
+          idle = 0;
+          if (quiet()) entrantIndex();
+        });
+      }
     };
-    idle = schedule(step);
+    idle = schedule(step, 500);
+  }
+
+  function cancelPrefetch() {
+    if (idle && typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
+    else if (idle) clearTimeout(idle);
+    idle = 0;
   }
 
   function showImages() {
@@ -248,27 +311,41 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
     return track.width > 0 ? trackCamera(track, controller.view) : null;
   }
 
-  function move(cam: Camera | null, opts: MoveOptions | undefined, fly = false) {
-    if (!cam) return;
-    if (opts?.animate === false || !scene) controller.set(cam);
-    else controller.animateTo(cam, now(), { fly });
-    requestFrame();
+  /** Moves the camera (at once, or animated); returns the camera applied or aimed at. */
+  function move(cam: Camera | null, opts: MoveOptions | undefined, fly = false): Camera {
+    if (cam) {
+      if (opts?.animate === false || !scene) controller.set(cam);
+      else controller.animateTo(cam, now(), { fly });
+      requestFrame();
+    }
+    return { ...controller.target };
   }
 
   function applyData() {
     if (!scene || !data) return;
+    const changed = layout && laidOut ? changedNodes(layout, laidOut, data) : null;
+    laidOut = data;
+    if (layout && changed) {
+      // Same places: redraw the changed cards only; the camera and its motion carry on.
+      if (changed.length > 0) {
+        entrants = null;
+        scene.updateMatches(changed);
+        refreshHighlight();
+        prefetch();
+      }
+      requestFrame();
+      return;
+    }
     layout = layoutBracket(data);
     entrants = null;
     scene.setLayout(layout);
-    controller.bounds = layout.nodes.count > 0 ? layout.bounds : null;
+    controller.setBounds(layout.nodes.count > 0 ? layout.bounds : null);
     if (!placed && layout.nodes.count > 0 && controller.view.width > 1) {
       placed = true;
       const view = options.initialView ?? 'auto';
       const whole = fitBounds(layout.bounds, controller.view);
       const auto = whole.zoom >= 0.5 ? 'fit' : 'winners';
-      controller.set(cameraFor(view === 'auto' ? auto : view) ?? whole);
-    } else {
-      controller.set(controller.cam);
+      if (!cameraGiven) controller.set(cameraFor(view === 'auto' ? auto : view) ?? whole);
     }
     settled = null;
     refreshHighlight();
@@ -284,7 +361,7 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
     app.renderer.resize(w, h);
     controller.view = { width: w, height: h };
     if (!placed && data) applyData();
-    controller.set(controller.cam);
+    controller.setBounds(controller.bounds);
     requestFrame();
   }
 
@@ -407,7 +484,10 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
       }
       if (!destroyed) start(a);
     } catch (error) {
+      failure = { error };
       emit('error', { error });
+      for (const w of waiting) w.reject(error);
+      waiting = [];
       throw error;
     }
   })();
@@ -416,31 +496,40 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
   const engine: BracketEngine = {
     ready,
     setData(matches) {
+      if (destroyed) return Promise.resolve();
       data = matches;
+      const drawn = failure ? Promise.reject(failure.error) : new Promise<void>((resolve, reject) => waiting.push({ resolve, reject }));
+      // A caller that ignores the promise should not see an unhandled rejection (no WebGL).
+      drawn.catch(() => undefined);
       if (scene) applyData();
+      return drawn;
+    },
+    setCamera(cam, opts) {
+      if (!placed) cameraGiven = true;
+      if (opts?.animate) {
+        controller.animateTo(cam, now());
+        requestFrame();
+        return { ...controller.target };
+      }
+      return move(cam, { animate: false });
     },
     zoomTo(zoom, at, opts) {
       const p = at ?? { x: controller.view.width / 2, y: controller.view.height / 2 };
-      if (opts?.animate === false) {
-        controller.set(controller.cam);
-        controller.zoomNow(zoom / controller.cam.zoom, p.x, p.y);
-      } else {
-        controller.zoomAround(zoom, p.x, p.y, now());
-      }
+      if (opts?.animate === false) controller.zoomNowTo(zoom, p.x, p.y);
+      else controller.zoomAround(zoom, p.x, p.y, now());
       requestFrame();
+      return { ...controller.target };
     },
     zoomBy(factor, at, opts) {
-      if (opts?.animate === false) {
-        engine.zoomTo(controller.targetZoom * factor, at, opts);
-        return;
-      }
+      if (opts?.animate === false) return engine.zoomTo(controller.targetZoom * factor, at, opts);
       const p = at ?? { x: controller.view.width / 2, y: controller.view.height / 2 };
       controller.zoomBy(factor, p.x, p.y, now());
       requestFrame();
+      return { ...controller.target };
     },
     panBy(dx, dy, opts) {
       // From where a move under way ends, so that quick presses of the arrow keys add up.
-      move(panBy(controller.target, dx, dy), opts);
+      return move(panBy(controller.target, dx, dy), opts);
     },
     jumpTo(to, opts) {
       move(cameraFor(to), opts, true);
@@ -471,6 +560,21 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
     getCamera() {
       return { ...controller.cam };
     },
+    renderNow() {
+      if (!scene || destroyed) return false;
+      if (raf) cancelAnimationFrame(raf);
+      frame(now());
+      return true;
+    },
+    beginMotion() {
+      inMotion = true;
+      cancelPrefetch();
+    },
+    endMotion() {
+      if (!inMotion) return;
+      inMotion = false;
+      requestFrame();
+    },
     on(type, fn) {
       let set = listeners.get(type);
       if (!set) listeners.set(type, (set = new Set()));
@@ -482,9 +586,7 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
       destroyed = true;
       if (raf) cancelAnimationFrame(raf);
       raf = 0;
-      if (idle && typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
-      else if (idle) clearTimeout(idle);
-      idle = 0;
+      cancelPrefetch();
       unbind?.();
       resizeObserver?.disconnect();
       images?.destroy();
@@ -495,6 +597,8 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
       // A canvas handed to the engine stays in the page; one it created goes.
       if (app && ownsApp) app.destroy(!(target instanceof HTMLCanvasElement), { children: true });
       listeners.clear();
+      for (const w of waiting) w.resolve();
+      waiting = [];
       scene = null;
       images = null;
       app = null;

@@ -1,5 +1,5 @@
 import { Anchor, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { ApiError } from '../../api/client';
 import { NotFound } from '../../ui/NotFound/NotFound';
@@ -13,9 +13,12 @@ import { useMachineWith } from '../../ui/useMachineWith';
 import { BracketAdminActions } from './BracketAdminActions';
 import { bracketPageMachine } from '../../../machines/bracketPageMachine';
 import { EmptyBracket } from './EmptyBracket';
+import { lazyNamed } from '../../ui/onDemand';
 
 // Pixi and the canvas engine load only on bracket routes.
-const BracketView = lazy(() => import('../../bracket/BracketView'));
+const BracketView = lazyNamed(() => import('../../bracket/BracketView'), 'default');
+/** Starts loading the canvas (the tournament page's BRACKET link calls it in idle time). */
+export const preloadBracketView = (): Promise<unknown> => BracketView.preload();
 
 /** /tournaments/{tournamentId}: the bracket canvas, and for staff Reset Bracket and Show all matches. */
 export function BracketPage() {
@@ -60,24 +63,36 @@ function BracketScreen({ tournamentId, isStaff }: { tournamentId: number; isStaf
       </Stack>
     );
   }
-  if (!tournament) return <Loading />;
+  // The canvas mounts while the bracket loads (its chunk and renderer start beside the download) and stays mounted
+  // when the matches arrive; a tournament without a bracket shows why instead.
   const resetting = snapshot.matches({ ready: { reset: 'resetting' } });
+  const showCanvas = tournament === null || view.length > 0;
   return (
     <Stack gap="md">
-      <PageTitle
-        documentTitle={`${tournament.title} bracket`}
-        actions={isStaff && <BracketAdminActions tournamentId={tournamentId} canReset={snapshot.can({ type: 'reset.request' })} resetting={resetting} onReset={() => send({ type: 'reset.request' })} />}
-      >
-        {tournament.title}
-      </PageTitle>
-      <Anchor component={Link} href={`/tournaments/${tournamentId}/details`} mt={-16} fw={600}>
-        Tournament details
-      </Anchor>
-      {view.length === 0 ? (
-        <EmptyBracket status={tournament.status} />
-      ) : (
+      {tournament && (
+        <>
+          <PageTitle
+            documentTitle={`${tournament.title} bracket`}
+            actions={
+              isStaff && <BracketAdminActions tournamentId={tournamentId} canReset={snapshot.can({ type: 'reset.request' })} resetting={resetting} onReset={() => send({ type: 'reset.request' })} />
+            }
+          >
+            {tournament.title}
+          </PageTitle>
+          <Anchor component={Link} href={`/tournaments/${tournamentId}/details`} mt={-16} fw={600}>
+            Tournament details
+          </Anchor>
+        </>
+      )}
+      {!showCanvas && <EmptyBracket status={tournament.status} />}
+      {showCanvas && (
         <Suspense fallback={<Loading label="Loading the bracket..." />}>
-          <BracketView matches={view} matchHref={(id) => `/tournaments/${tournamentId}/match/${id}`} onOpenMatch={(id) => navigate(`/tournaments/${tournamentId}/match/${id}`)} />
+          <BracketView
+            matches={view}
+            loading={tournament === null}
+            matchHref={(id) => `/tournaments/${tournamentId}/match/${id}`}
+            onOpenMatch={(id) => navigate(`/tournaments/${tournamentId}/match/${id}`)}
+          />
         </Suspense>
       )}
       <ConfirmModal

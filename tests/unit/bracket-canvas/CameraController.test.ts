@@ -117,4 +117,47 @@ describe('CameraController', () => {
     expect(c.cam.x).toBeGreaterThan(-1000);
     expect(c.cam.y).toBeGreaterThan(-600);
   });
+
+  it('zooms to an exact zoom however often it is asked (no drift)', () => {
+    const c = controller();
+
+    for (const z of [0.3, 1.7, 0.127, 3.3, 0.9]) c.zoomNowTo(z, 123, 77);
+    const back = c.zoomNowTo(1, 500, 300);
+
+    expect(back.zoom).toBe(1);
+    expect(c.cam.zoom).toBe(1);
+  });
+
+  it('reports the camera it applied: zoom within 0.125–4, position near the bracket', () => {
+    const c = controller();
+
+    const applied = c.set({ x: 1e6, y: -1e6, zoom: 10 });
+
+    expect(applied.zoom).toBe(4);
+    expect(applied.x).toBeLessThan(5000);
+    expect(applied.y).toBeGreaterThan(-600);
+    expect(c.cam).toEqual(applied);
+    expect(c.set({ x: 100.25, y: 200.5, zoom: 0.75 })).toEqual({ x: 100.25, y: 200.5, zoom: 0.75 });
+  });
+
+  it('keeps a motion going when new data brings new bounds', () => {
+    const c = controller();
+    c.animateTo({ x: 300, y: 400, zoom: 1 }, 0);
+    c.step(50);
+
+    c.setBounds({ x: 0, y: 0, width: 6000, height: 6000 });
+    settle(c, 50);
+
+    expect(c.cam).toEqual({ x: 300, y: 400, zoom: 1 });
+  });
+
+  it('pulls the camera back when new bounds no longer reach it', () => {
+    const c = controller();
+    c.set({ x: 4500, y: 4500, zoom: 1 });
+
+    c.setBounds({ x: 0, y: 0, width: 1000, height: 1000 });
+
+    expect(c.cam.x).toBeLessThanOrEqual(1000);
+    expect(c.cam.y).toBeLessThanOrEqual(1000);
+  });
 });

@@ -4,7 +4,13 @@ import type { Tournament } from '../../../api/contract/tournament';
 import { isStaffRole, useSessionUser } from '../../../ui/session';
 import { hasStarted, registrationState } from '../../../domain/tournamentRules';
 import { RegistrationBadge } from '../registration/RegistrationBadge';
+import { prefetchBracket } from '../../bracket/prefetchBracket';
 import { JoinTournament } from './JoinTournament';
+
+/** The BRACKET link warms the bracket page's code while the player reads this page. */
+const prefetchBracketRef = (link: HTMLAnchorElement | null) => {
+  if (link) prefetchBracket();
+};
 
 interface TournamentActionsProps {
   tournament: Tournament;
@@ -27,7 +33,7 @@ export function TournamentActions({ tournament: t, reload }: TournamentActionsPr
         </Button>
       )}
       {hasStarted(t) && (
-        <Button component={Link} href={`/tournaments/${t.id}`} variant="light">
+        <Button component={Link} href={`/tournaments/${t.id}`} variant="light" ref={prefetchBracketRef}>
           BRACKET
         </Button>
       )}

@@ -1,0 +1,22 @@
+import { preloadScreen } from '../../ui/onDemand';
+
+let requested = false;
+
+/**
+ * Fetches the bracket page's code (the page, and the canvas with Pixi) when the browser is idle, once per page
+ * life: a tournament page with a BRACKET link calls it, so a click on the link finds the canvas ready to start
+ * instead of waiting for its largest chunk. Browsers without requestIdleCallback (and jsdom) skip it: the
+ * chunks then load on the bracket page as before.
+ */
+export function prefetchBracket(): void {
+  if (requested || typeof requestIdleCallback === 'undefined') return;
+  requested = true;
+  requestIdleCallback(
+    () => {
+      // Through the same lazy components the page renders, so neither suspends on arrival. A failed prefetch changes
+      // nothing: the bracket page loads its chunks (and reports failures) itself.
+      Promise.all([preloadScreen('BracketPage'), import('./BracketPage').then((page) => page.preloadBracketView())]).catch(() => undefined);
+    },
+    { timeout: 3000 },
+  );
+}
