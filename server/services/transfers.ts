@@ -159,9 +159,12 @@ export async function decideTransfer(db: Db, billing: Billing, actor: AuthUser, 
     const status = decision.approved
       ? assertTransferTransition(request.status, { type: 'transfer.approve', rosterBlocker: await rosterBlocker(tx, request, team, player) })
       : assertTransferTransition(request.status, { type: 'transfer.reject', rejectedReason: reason });
-    if (status === 'APPROVED') {
-      if (request.addPlayer) await addMember(tx, leagueTeamRoster, team.id, player.id);
-      else await dropMember(tx, leagueTeamRoster, team.id, player.id);
+    if (status === 'APPROVED' && request.addPlayer) {
+      await addMember(tx, leagueTeamRoster, team.id, player.id);
+      // One team per player: their other invites lapse, as when a plain invite is accepted.
+      await tx.update(teamInvites).set({ status: 'CANCELLED' }).where(and(eq(teamInvites.userId, player.id), eq(teamInvites.status, 'PENDING')));
+    } else if (status === 'APPROVED') {
+      await dropMember(tx, leagueTeamRoster, team.id, player.id);
     } else if (request.paymentId !== null) {
       await billing.refund(request.paymentId, tx);
     }
@@ -253,14 +256,18 @@ export async function cancelRequest(tx: Tx, billing: Billing, request: TransferR
 
 /**
  * DELETE /v1/transfer/{teamId}/{userId}: "Transfer Cancelled". The captain withdraws a request of the team or
- * acknowledges a rejected one (its Ok); the player withdraws their own join; staff may too. 404 when nothing is open.
+ * acknowledges a rejected one (its Ok); the player withdraws their own join (not a removal the captain asked for);
+ * staff may too. 404 when nothing is open.
  */
 export async function cancelTransfer(db: Db, billing: Billing, caller: AuthUser, teamId: number, userId: number): Promise<TransferRequest> {
   return db.transaction(async (tx) => {
     await lockRowOr404(tx, teams, teamId, PROFILE.teamNotFound);
-    if (!isCaptainOf(caller, teamId) && caller.id !== userId && !isStaff(caller)) throw forbidden(TRANSFER_ERRORS.captainOnly);
+    const manages = isCaptainOf(caller, teamId) || isStaff(caller);
+    if (!manages && caller.id !== userId) throw forbidden(TRANSFER_ERRORS.captainOnly);
     const request = await lockOpenRequest(tx, teamId, userId);
     if (!request) throw notFound(TRANSFER_ERRORS.nothingToCancel);
+    // A player withdraws only what they asked for (their join), never the captain's request to remove them.
+    if (!manages && request.requestedBy !== caller.id) throw forbidden(TRANSFER_ERRORS.captainOnly);
     await cancelRequest(tx, billing, request);
     return describeRequest(tx, request.id);
   });

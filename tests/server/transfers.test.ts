@@ -77,9 +77,13 @@ describe('transfers (/v1/transfer, /v1/billing/transfer-request)', () => {
     // The invite is used up: asking again is refused.
     expect((await invitee.post(`/v1/transfer/${team.id}/${player.id}`)).status).toBe(409);
 
+    const other = await newTeam(server);
+    await db().insert(teamInvites).values({ teamId: other.team.id, userId: player.id });
     expect((await admin.patch(`/v1/transfer/${res.body.transfer.id}`, { approved: true })).status).toBe(200);
     const seated = await userRow(server, player.id);
     expect(seated).toMatchObject({ teamId: team.id, teamRole: 'PLAYER' });
+    // One team per player: the other team's invite lapsed.
+    expect((await invitee.get('/v1/transfer/user')).body).toEqual([]);
   });
 
   it('refuses to seat a player who joined another team meanwhile, and changes nothing', async () => {
@@ -115,6 +119,9 @@ describe('transfers (/v1/transfer, /v1/billing/transfer-request)', () => {
 
     const stranger = await server.agent().signIn((await newTeam(server)).captain.discordName);
     expect((await stranger.delete(`/v1/transfer/${team.id}/${members[1].id}`)).status).toBe(403);
+    // The member cannot call off the captain's request about them.
+    const removedOne = await server.agent().signIn(members[1].discordName);
+    expect((await removedOne.delete(`/v1/transfer/${team.id}/${members[1].id}`)).status).toBe(403);
     const ok = await agent.delete(`/v1/transfer/${team.id}/${members[1].id}`);
     expect(ok.status).toBe(200);
     expect(ok.body.status).toBe('CANCELLED');
