@@ -6,7 +6,6 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { installAuth } from './auth/plugin';
@@ -16,6 +15,7 @@ import { installInputGuard } from './http/inputGuard';
 import { logSerializers } from './http/logSerializers';
 import { installSecurityHeaders } from './http/securityHeaders';
 import { LOGO_MAX_BYTES } from '../src/domain/constants';
+import { healthRoutes } from './routes/health';
 import { authRoutes } from './routes/auth';
 import { userRoutes } from './routes/users';
 import { teamRoutes } from './routes/teams';
@@ -82,10 +82,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   installAuth(app, db, config);
   installInputGuard(app);
 
-  app.get('/v1/health', async () => {
-    await db.execute(sql`select 1`);
-    return { status: 'ok', database: database.kind };
-  });
+  healthRoutes(app, database);
   authRoutes(app, db, config);
   userRoutes(app, db, config);
   teamRoutes(app, db, config);
