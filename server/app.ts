@@ -36,6 +36,7 @@ import { auditRoutes } from './routes/audit';
 import { playerCardRoutes } from './routes/playerCards';
 import { liveEventRoutes } from './routes/liveEvents';
 import { createLiveHub, type LiveHub } from './services/liveEvents';
+import { transferRoutes } from './routes/transfers';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -88,7 +89,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   healthRoutes(app, database);
   authRoutes(app, db, config);
   userRoutes(app, db, config);
-  teamRoutes(app, db);
+  teamRoutes(app, db, config);
   tournamentRoutes(app, db, config);
   socialRoutes(app, db);
   temporaryTeamRoutes(app, db);
@@ -108,6 +109,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   app.decorate('live', live);
   app.addHook('onClose', () => live.close());
   liveEventRoutes(app, db, live);
+  transferRoutes(app, db, config);
 
   const indexHtml = config.staticDir ? join(config.staticDir, 'index.html') : null;
   const serveSpa = !!indexHtml && existsSync(indexHtml);

@@ -16,6 +16,7 @@ import { seedBrackets } from './seedBrackets';
 import { seedSeasons } from './seedSeasons';
 import { seedPlayerCards } from './seedPlayerCards';
 import { seedLeagueTeams } from './seedLeagueTeams';
+import { seedTransfers } from './seedTransfers';
 
 const DAY = 86_400_000;
 
@@ -95,6 +96,7 @@ export async function seedDemo(tx: Tx, now: number) {
   await seedSeasons(tx, today);
   await seedPlayerCards(tx, players);
   await seedLeagueTeams(tx, today);
+  await seedTransfers(tx, today);
 }
 
 function playerValues(rng: Rng, name: string, i: number, today: number): typeof users.$inferInsert {
