@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assert } from 'superstruct';
-import { auditLog, payments, teamInvites, teams, transferRequests, users } from '../../server/db/schema';
+import { auditLog, payments, seasonEntries, seasons, teamInvites, teams, transferRequests, users } from '../../server/db/schema';
 import { startTestServer, type Agent, type TestServer } from '../support/testServer';
 import { insertUser } from '../support/fixtures';
 import { createSeason, newTeam } from './seasons.fixtures';
@@ -33,12 +33,20 @@ describe('transfers (/v1/transfer, /v1/billing/transfer-request)', () => {
   };
 
   it('the demo league holds a team in transferMode with a pending addition, a pending removal and a rejected removal', async () => {
+    // Every team entered in a season that is not over plays it in transferMode; one of them has the demo's requests.
     const inMode = await db().select().from(teams).where(eq(teams.transferMode, true));
-    expect(inMode).toHaveLength(1);
-    const seeded = await db().select().from(transferRequests).where(eq(transferRequests.teamId, inMode[0].id));
+    const entered = await db()
+      .selectDistinct({ teamId: seasonEntries.teamId })
+      .from(seasonEntries)
+      .innerJoin(seasons, eq(seasons.id, seasonEntries.seasonId))
+      .where(ne(seasons.seasonType, 'COMPLETE'));
+    expect(inMode.map((t) => t.id).sort((a, b) => a - b)).toEqual(entered.map((e) => e.teamId).sort((a, b) => a - b));
+    const seeded = await db().select().from(transferRequests);
+    expect(new Set(seeded.map((r) => r.teamId)).size).toBe(1);
+    expect(inMode.map((t) => t.id)).toContain(seeded[0].teamId);
     expect(seeded.map((r) => `${r.addPlayer ? 'addition' : 'removal'} ${r.status}`).sort()).toEqual(['addition PENDING', 'removal PENDING', 'removal REJECTED']);
     expect(seeded.find((r) => r.status === 'REJECTED')?.rejectedReason).toBeTruthy();
-    expect((await pendingList()).filter((t) => t.teamId === inMode[0].id)).toHaveLength(2);
+    expect((await pendingList()).filter((t) => t.teamId === seeded[0].teamId)).toHaveLength(2);
   });
 
   it('a removal asked by the captain waits for an admin, then takes the member off the team (audited)', async () => {
