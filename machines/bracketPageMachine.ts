@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, raise, setup } from 'xstate';
+import { assertEvent, assign, fromCallback, fromPromise, raise, setup } from 'xstate';
 import { ApiError } from '../src/api/client';
 import { BRACKET_TIMING, measureBracket, nowMs } from '../src/api/bracketTiming';
 import type { Tournament } from '../src/api/contract/tournament';
@@ -7,9 +7,11 @@ import { resetTournamentBracket } from '../src/api/endpoints/matches';
 import { getTournament } from '../src/api/endpoints/tournaments';
 import { fromCompact } from '../src/bracket/fromCompact';
 import type { ViewMatch } from '../src/bracket/model';
-
-/** How often an ACTIVE bracket is read again while the page is visible. */
-export const BRACKET_REFRESH_MS = 30_000;
+import { fromApi } from '../src/bracket/fromApi';
+import type { LiveTournamentMatches } from '../src/api/contract/live';
+import type { TournamentMatch } from '../src/api/contract/tournament';
+import { tournamentStream } from '../src/api/endpoints/live';
+import { liveEvents, type LiveConnection, type LiveEvent } from './liveEvents';
 
 export interface LoadedBracket {
   tournament: Tournament;
@@ -26,6 +28,7 @@ export interface BracketPageContext {
   /** The ETag of the body `view` was made from (a read answering the same one changes nothing). */
   etag: string | null;
   error: unknown;
+  connection: LiveConnection;
 }
 
 export type BracketPageEvent =
@@ -34,12 +37,23 @@ export type BracketPageEvent =
   | { type: 'page.visible' }
   | { type: 'reset.request' }
   | { type: 'reset.confirm' }
-  | { type: 'reset.cancel' };
+  | { type: 'reset.cancel' }
+  | LiveEvent<LiveTournamentMatches>;
+
+/** The canvas's data with the changed matches in place, or null when one is not in it (the bracket changed shape). */
+function withChanges(view: ViewMatch[], changed: TournamentMatch[]): ViewMatch[] | null {
+  const byId = new Map(fromApi(changed).map((m) => [m.id, m]));
+  const next = view.map((m) => byId.get(m.id) ?? m);
+  const placed = view.reduce((n, m) => n + (byId.has(m.id) ? 1 : 0), 0);
+  return placed === byId.size ? next : null;
+}
 
 /**
- * The bracket page: loads the tournament and its matches; while ACTIVE it reads the bracket again every 30 s and
- * whenever the tab becomes visible (the canvas stays, only its data changes); staff may reset the bracket after a
- * confirmation. The view provides `notifyReset` and `reportError`.
+ * The bracket page: loads the tournament and its matches, then follows the tournament's live stream: changed
+ * matches replace theirs in place (the canvas keeps its camera, only its data changes); a `reset`, a change that
+ * does not fit the bracket, the first connection (changes made while the page loaded) and a visible tab again read
+ * the bracket again. Staff may reset the bracket after a confirmation. The view provides `notifyReset` and
+ * `reportError`.
  */
 export const bracketPageMachine = setup({
   types: {
@@ -53,6 +67,7 @@ export const bracketPageMachine = setup({
       return { tournament, bracket };
     }),
     resetBracket: fromPromise<void, { tournamentId: number }>(({ input }) => resetTournamentBracket(input.tournamentId)),
+    liveEvents: liveEvents<LiveTournamentMatches>(),
     watchVisibility: fromCallback<BracketPageEvent>(({ sendBack }) => {
       const onChange = () => {
         if (document.visibilityState === 'visible') sendBack({ type: 'page.visible' });
@@ -70,18 +85,22 @@ export const bracketPageMachine = setup({
       measureBracket(BRACKET_TIMING.convert, t0);
       return { tournament: loaded.tournament, view, etag: bracket.etag };
     }),
+    applyChanges: assign(({ context, event }) => {
+      assertEvent(event, 'live.change');
+      return { view: withChanges(context.view, event.change.matches) ?? context.view };
+    }),
     notifyReset: () => {},
     reportError: (_, _params: { error: unknown }) => {},
   },
   guards: {
     isMissing: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 404,
-    shouldPoll: ({ context }) => context.tournament?.status === 'ACTIVE' && document.visibilityState !== 'hidden',
+    changeFits: ({ context, event }) => event.type === 'live.change' && withChanges(context.view, event.change.matches) !== null,
+    isFirstConnection: ({ context }) => context.connection === 'connecting',
     canReset: ({ context }) => context.isStaff && context.view.length > 0 && context.tournament?.status !== 'COMPLETED',
   },
-  delays: { refreshInterval: BRACKET_REFRESH_MS },
 }).createMachine({
   id: 'bracketPage',
-  context: ({ input }) => ({ ...input, tournament: null, view: [], etag: null, error: null }),
+  context: ({ input }) => ({ ...input, tournament: null, view: [], etag: null, error: null, connection: 'connecting' }),
   initial: 'loading',
   states: {
     loading: {
@@ -103,13 +122,24 @@ export const bracketPageMachine = setup({
     failed: { on: { 'bracket.retry': 'loading' } },
     ready: {
       type: 'parallel',
-      invoke: { id: 'watchVisibility', src: 'watchVisibility' },
+      invoke: [
+        { id: 'watchVisibility', src: 'watchVisibility' },
+        { id: 'liveEvents', src: 'liveEvents', input: ({ context }) => tournamentStream(context.tournamentId) },
+      ],
+      on: {
+        'live.connected': [
+          { guard: 'isFirstConnection', actions: [assign({ connection: 'live' }), raise({ type: 'bracket.refresh' })] },
+          { actions: assign({ connection: 'live' }) },
+        ],
+        'live.lost': { actions: assign({ connection: 'reconnecting' }) },
+        'live.reset': { actions: raise({ type: 'bracket.refresh' }) },
+        'live.change': [{ guard: 'changeFits', actions: 'applyChanges' }, { actions: raise({ type: 'bracket.refresh' }) }],
+      },
       states: {
         sync: {
           initial: 'waiting',
           states: {
             waiting: {
-              after: { refreshInterval: { guard: 'shouldPoll', target: 'refreshing' } },
               on: { 'page.visible': 'refreshing', 'bracket.refresh': 'refreshing' },
             },
             refreshing: {
@@ -118,11 +148,11 @@ export const bracketPageMachine = setup({
                 src: 'loadBracket',
                 input: ({ context }) => ({ tournamentId: context.tournamentId, etag: context.etag }),
                 onDone: { target: 'waiting', actions: { type: 'keep', params: ({ event }) => event.output } },
-                // A background refresh that fails is retried at the next tick; the bracket on screen stays.
+                // A background refresh that fails leaves the bracket on screen; the next reset or visible tab reads again.
                 onError: { target: 'waiting', actions: ({ event }) => console.warn('Bracket refresh failed', event.error) },
               },
-              // A reset finished while reading: read again, so the old bracket does not come back.
-              on: { 'bracket.refresh': { target: 'refreshing', reenter: true } },
+              // A reset finished, or a change arrived, while reading: read again, so an older answer does not win.
+              on: { 'bracket.refresh': { target: 'refreshing', reenter: true }, 'live.change': { target: 'refreshing', reenter: true } },
             },
           },
         },

@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, not, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, not, setup, spawnChild } from 'xstate';
 import { ApiError } from '../src/api/client';
 import type { ScoreBody, TournamentMatch } from '../src/api/contract/tournament';
 import { getTournamentMatch, setMatchResult, submitMatchScore } from '../src/api/endpoints/matches';
@@ -16,6 +16,9 @@ import {
 } from '../src/domain/matchRules';
 import { MATCH_ERRORS } from '../src/domain/messages';
 import { isSeasonMatch, seasonReportBlocker, seasonResultBlocker, type ScoredMatch } from './seasonMatchRules';
+import type { LiveDivisionMatches, LiveTournamentMatches } from '../src/api/contract/live';
+import { divisionStream, tournamentStream, type LiveStream } from '../src/api/endpoints/live';
+import { liveEvents, type LiveConnection, type LiveEvent } from './liveEvents';
 
 export type ScoreSide = 'A' | 'B';
 export type { ScoreDraft, ScoreErrors };
@@ -42,6 +45,8 @@ export interface ScoreSubmissionContext extends ScoreSubmissionInput {
   confirmation: ScoreDraft;
   errors: ScoreErrors;
   confirmationErrors: ScoreErrors;
+  /** The live stream of the match's tournament or division (started once the match is known). */
+  connection: LiveConnection | null;
 }
 
 export type ScoreSubmissionEvent =
@@ -56,7 +61,20 @@ export type ScoreSubmissionEvent =
   | { type: 'score.retry' }
   | { type: 'confirm.change'; side: ScoreSide; value: string }
   | { type: 'confirm.submit' }
-  | { type: 'confirm.cancel' };
+  | { type: 'confirm.cancel' }
+  | LiveEvent<MatchChanges>;
+
+type MatchChanges = LiveTournamentMatches | LiveDivisionMatches;
+/** The stream of the match's tournament or division. */
+const streamOf = (tournamentId: number | null, m: ScoredMatch) =>
+  (isSeasonMatch(m) ? divisionStream(m.divisionId) : tournamentStream(tournamentId ?? m.tournamentId)) as LiveStream<MatchChanges>;
+
+/** This match as a live change left it (the viewer's own fields kept), or null when the change is about others. */
+function changedMatch(match: ScoredMatch | null, matchId: number, event: ScoreSubmissionEvent): ScoredMatch | null {
+  if (event.type !== 'live.change' || !match) return null;
+  const changed = event.change.matches.find((m) => m.id === matchId);
+  return changed ? ({ ...match, ...changed } as ScoredMatch) : null;
+}
 
 export { draftErrors, scoreError };
 
@@ -125,6 +143,7 @@ export const scoreSubmissionMachine = setup({
   },
   actors: {
     loadMatch: fromPromise<ScoredMatch, MatchRef>(({ input }) => loadScoredMatch(input)),
+    liveEvents: liveEvents<MatchChanges>(),
     /** The player's (or captain's) report, or staff's result through the admin path. */
     submitScore: fromPromise<ScoredMatch, MatchRef & { flow: ScoreFlow; scores: ScoreBody }>(({ input }) =>
       sendScore(input, input.flow, input.scores),
@@ -150,6 +169,7 @@ export const scoreSubmissionMachine = setup({
     showErrors: assign({ errors: ({ context }) => draftErrors(context.scores) }),
     showConfirmationErrors: assign({ confirmationErrors: ({ context }) => draftErrors(context.confirmation) }),
     keepMatch: assign({ match: (_, params: { match: ScoredMatch }) => params.match }),
+    applyLiveChange: assign({ match: ({ context, event }) => changedMatch(context.match, context.matchId, event) ?? context.match }),
   },
   guards: {
     canReport: ({ context }) => !!context.match && scoreReportBlocker(context.match) === null,
@@ -161,18 +181,43 @@ export const scoreSubmissionMachine = setup({
     scoresMatch: ({ context }) =>
       Number(context.scores.A) === Number(context.confirmation.A) && Number(context.scores.B) === Number(context.confirmation.B),
     isMissing: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 404,
+    changesThisMatch: ({ context, event }) => changedMatch(context.match, context.matchId, event) !== null,
+    /** Someone else decided the match (or it changed so) while this player was entering their report. */
+    reportNowBlocked: ({ context, event }) => {
+      const next = changedMatch(context.match, context.matchId, event);
+      return context.flow === 'report' && !!next && scoreReportBlocker(next) !== null;
+    },
+    isFirstConnection: ({ context }) => context.connection === 'connecting',
+    isFollowing: ({ context }) => context.connection !== null,
   },
 }).createMachine({
   id: 'scoreSubmission',
-  context: ({ input }) => ({ ...input, match: null, flow: 'report', loadError: null, scores: EMPTY, confirmation: EMPTY, errors: {}, confirmationErrors: {} }),
+  context: ({ input }) => ({ ...input, match: null, flow: 'report', loadError: null, scores: EMPTY, confirmation: EMPTY, errors: {}, confirmationErrors: {}, connection: null }),
   initial: 'loading',
+  // Live changes update the match wherever the flow is; a report in flight still gets its own answer after them.
+  on: {
+    'live.change': { guard: 'changesThisMatch', actions: 'applyLiveChange' },
+    'live.lost': { actions: assign({ connection: 'reconnecting' }) },
+    'live.connected': { actions: assign({ connection: 'live' }) },
+  },
   states: {
     loading: {
       invoke: {
         id: 'loadMatch',
         src: 'loadMatch',
         input: ({ context }) => ({ tournamentId: context.tournamentId, matchId: context.matchId }),
-        onDone: { target: 'idle', actions: [{ type: 'keepMatch', params: ({ event }) => ({ match: event.output }) }, assign({ loadError: null })] },
+        onDone: [
+          { guard: 'isFollowing', target: 'idle', actions: [{ type: 'keepMatch', params: ({ event }) => ({ match: event.output }) }, assign({ loadError: null })] },
+          {
+            // The first load: follow the tournament's or division's stream from now on (a reload keeps it).
+            target: 'idle',
+            actions: [
+              { type: 'keepMatch', params: ({ event }) => ({ match: event.output }) },
+              assign({ loadError: null, connection: 'connecting' }),
+              spawnChild('liveEvents', { id: 'liveEvents', input: ({ context }) => streamOf(context.tournamentId, context.match!) }),
+            ],
+          },
+        ],
         onError: [
           // A missing match is the page's own answer ("Match not found"), not an incident to notify.
           { guard: { type: 'isMissing', params: ({ event }) => ({ error: event.error }) }, target: 'unavailable', actions: assign({ loadError: ({ event }) => event.error }) },
@@ -189,6 +234,9 @@ export const scoreSubmissionMachine = setup({
         'score.start': { guard: 'canReport', target: 'scoring', actions: assign({ flow: 'report' }) },
         'admin.start': { guard: 'canSetResult', target: 'scoring', actions: assign({ flow: 'staffResult' }) },
         'match.replace': { actions: { type: 'keepMatch', params: ({ event }) => ({ match: event.match }) } },
+        // Read again what the stream cannot tell: changes made while the page loaded, or missed while disconnected.
+        'live.reset': 'loading',
+        'live.connected': { guard: 'isFirstConnection', target: 'loading', actions: assign({ connection: 'live' }) },
       },
     },
     scoring: {
@@ -197,6 +245,10 @@ export const scoreSubmissionMachine = setup({
       states: {
         entering: {
           on: {
+            'live.change': [
+              { guard: 'reportNowBlocked', target: '#scoreSubmission.idle', actions: 'applyLiveChange' },
+              { guard: 'changesThisMatch', actions: 'applyLiveChange' },
+            ],
             'score.change': { actions: 'changeScore' },
             'score.submit': [{ guard: 'scoresAreValid', target: 'confirming' }, { actions: 'showErrors' }],
             'score.cancel': '#scoreSubmission.idle',
@@ -205,6 +257,10 @@ export const scoreSubmissionMachine = setup({
         confirming: {
           entry: 'clearConfirmation',
           on: {
+            'live.change': [
+              { guard: 'reportNowBlocked', target: '#scoreSubmission.idle', actions: 'applyLiveChange' },
+              { guard: 'changesThisMatch', actions: 'applyLiveChange' },
+            ],
             'confirm.change': { guard: 'isDoubleEntry', actions: 'changeConfirmation' },
             'confirm.submit': [
               { guard: not('isDoubleEntry'), target: 'submitting' },

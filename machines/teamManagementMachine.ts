@@ -1,5 +1,6 @@
 import { and, assign, fromPromise, setup } from 'xstate';
-import type { TeamManagementRow } from '../src/api/contract/team';
+import type { TeamManagementRow, TransferRequestBody } from '../src/api/contract/team';
+import type { TransferOutcome } from '../src/api/contract/transfer';
 import type { Invitee } from '../src/api/contract/user';
 import { searchInvitees } from '../src/api/endpoints/invites';
 import { TEAM_MANAGEMENT_APIS, type ManagedTeam, type TeamAction, type TeamKind } from '../src/api/endpoints/teamManagement';
@@ -24,6 +25,8 @@ export interface TeamManagementContext extends TeamManagementInput {
   selected: Invitee | null;
   pending: TeamAction | null;
   errors: { name?: string; substitutes?: string };
+  /** A transfer the captain just asked for that waits for its fee (the payment dialog, method REMOVE). */
+  fee: { request: TransferRequestBody; amount: number; name: string } | null;
 }
 
 export type TeamManagementOutcome = 'done' | 'left' | 'disbanded' | 'handedOver';
@@ -41,6 +44,8 @@ export type TeamManagementEvent =
   | { type: 'member.remove'; member: TeamManagementRow }
   | { type: 'member.promote'; member: TeamManagementRow }
   | { type: 'invite.revoke'; member: TeamManagementRow }
+  | { type: 'transfer.cancel'; member: TeamManagementRow }
+  | { type: 'fee.done' }
   | { type: 'team.leave' }
   | { type: 'team.disband' }
   | { type: 'confirm.accept' }
@@ -67,7 +72,7 @@ export const teamManagementMachine = setup({
       TEAM_MANAGEMENT_APIS[input.kind].load(input.teamId),
     ),
     searchUsers: fromPromise<Invitee[], { search: string }>(({ input }) => searchInvitees(input.search)),
-    performAction: fromPromise<void, { kind: TeamKind; teamId: number; asAdmin: boolean; action: TeamAction }>(({ input }) =>
+    performAction: fromPromise<TransferOutcome | void, { kind: TeamKind; teamId: number; asAdmin: boolean; action: TeamAction }>(({ input }) =>
       TEAM_MANAGEMENT_APIS[input.kind].perform(input.teamId, input.asAdmin, input.action),
     ),
   },
@@ -78,6 +83,17 @@ export const teamManagementMachine = setup({
     finish: (_, _params: { outcome: TeamManagementOutcome }) => {},
     reportError: (_, _params: { error: unknown }) => {},
     clearPending: assign({ pending: null }),
+    /** A transfer request that waits for its fee opens the payment. */
+    holdFee: assign({
+      fee: (_, outcome: TransferOutcome | void) =>
+        outcome && outcome.amountDue > 0
+          ? {
+              request: { teamId: outcome.transfer.teamId, addPlayer: outcome.transfer.addPlayer, userId: outcome.transfer.userId },
+              amount: outcome.amountDue,
+              name: outcome.transfer.userName,
+            }
+          : null,
+    }),
     /** The player just invited or added is no longer someone to look for: the search starts afresh. */
     forgetSearchWhenAdded: assign(({ context }) =>
       context.pending?.kind === 'invite' || context.pending?.kind === 'forceAdd' ? { selected: null, search: '', results: [] } : { selected: null },
@@ -97,8 +113,15 @@ export const teamManagementMachine = setup({
     isNewNameBlank: ({ event }) => event.type === 'team.rename' && isBlank(event.name),
     hasBlankSubstitute: ({ event }) => event.type === 'substitutes.save' && event.names.some(isBlank),
     isOtherMember: ({ context, event }) =>
-      event.type === 'member.remove' && event.member.type === 'MEMBER' && event.member.id !== context.viewerId,
+      event.type === 'member.remove' &&
+      event.member.type === 'MEMBER' &&
+      event.member.id !== context.viewerId &&
+      // A removal already asked for (or rejected, until its Ok) is not asked again.
+      !event.member.isRemoving &&
+      event.member.rejectedReason === null,
     isInvitee: ({ event }) => event.type === 'invite.revoke' && event.member.type === 'INVITE',
+    /** A REJECTED row (a transfer an admin turned down): its Ok cancels the entry. */
+    isRejectedTransfer: ({ event }) => event.type === 'transfer.cancel' && event.member.rejectedReason !== null,
     /** Assign captain: a member who is not the captain already (nobody re-assigns themselves). */
     isMemberButNotCaptain: ({ context, event }) =>
       event.type === 'member.promote' && event.member.type === 'MEMBER' && event.member.id !== context.team?.captainId,
@@ -120,6 +143,7 @@ export const teamManagementMachine = setup({
     selected: null,
     pending: null,
     errors: {},
+    fee: null,
   }),
   initial: 'loading',
   states: {
@@ -190,6 +214,12 @@ export const teamManagementMachine = setup({
           target: 'confirming',
           actions: { type: 'hold', params: ({ event }) => ({ kind: 'revokeInvite', member: event.member }) },
         },
+        'transfer.cancel': {
+          guard: and(['canManage', 'isRejectedTransfer']),
+          target: 'saving',
+          actions: { type: 'hold', params: ({ event }) => ({ kind: 'cancelTransfer', member: event.member }) },
+        },
+        'fee.done': { target: 'loading', actions: assign({ fee: null }) },
         'team.leave': { guard: 'isMember', target: 'confirming', actions: { type: 'hold', params: { kind: 'leave' } } },
         'team.disband': { guard: and(['canManage', 'isTournamentTeam']), target: 'confirming', actions: { type: 'hold', params: { kind: 'disband' } } },
         'dialog.done': 'done',
@@ -225,6 +255,7 @@ export const teamManagementMachine = setup({
             target: 'loading',
             actions: [
               { type: 'notifyDone', params: ({ context }) => ({ action: context.pending!, team: context.team }) },
+              { type: 'holdFee', params: ({ event }) => event.output },
               'forgetSearchWhenAdded',
               'clearPending',
             ],

@@ -6,7 +6,6 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { installAuth } from './auth/plugin';
@@ -16,6 +15,7 @@ import { installInputGuard } from './http/inputGuard';
 import { logSerializers } from './http/logSerializers';
 import { installSecurityHeaders } from './http/securityHeaders';
 import { LOGO_MAX_BYTES } from '../src/domain/constants';
+import { healthRoutes } from './routes/health';
 import { authRoutes } from './routes/auth';
 import { userRoutes } from './routes/users';
 import { teamRoutes } from './routes/teams';
@@ -34,11 +34,16 @@ import { siteImageRoutes } from './routes/siteImages';
 import { adminTeamRoutes } from './routes/adminTeams';
 import { auditRoutes } from './routes/audit';
 import { playerCardRoutes } from './routes/playerCards';
+import { liveEventRoutes } from './routes/liveEvents';
+import { createLiveHub, type LiveHub } from './services/liveEvents';
+import { transferRoutes } from './routes/transfers';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Every registered route as "METHOD /url" (HEAD left out). */
     registeredRoutes: readonly string[];
+    /** Live updates: this instance's one LISTEN and its SSE clients (server/services/liveEvents.ts). */
+    live: LiveHub;
   }
 }
 
@@ -81,13 +86,10 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   installAuth(app, db, config);
   installInputGuard(app);
 
-  app.get('/v1/health', async () => {
-    await db.execute(sql`select 1`);
-    return { status: 'ok', database: database.kind };
-  });
+  healthRoutes(app, database);
   authRoutes(app, db, config);
   userRoutes(app, db, config);
-  teamRoutes(app, db);
+  teamRoutes(app, db, config);
   tournamentRoutes(app, db, config);
   socialRoutes(app, db);
   temporaryTeamRoutes(app, db);
@@ -102,6 +104,12 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   adminTeamRoutes(app, db);
   auditRoutes(app, db);
   playerCardRoutes(app, db);
+  const live = createLiveHub(database);
+  await live.start();
+  app.decorate('live', live);
+  app.addHook('onClose', () => live.close());
+  liveEventRoutes(app, db, live);
+  transferRoutes(app, db, config);
 
   const indexHtml = config.staticDir ? join(config.staticDir, 'index.html') : null;
   const serveSpa = !!indexHtml && existsSync(indexHtml);

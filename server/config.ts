@@ -36,6 +36,11 @@ export interface Config {
    */
   allowTestPayments: boolean;
   rateLimitMax: number;
+  /**
+   * What a transfer (a roster change of a team in a season) costs whoever asks for it, in cents: TRANSFER_FEE_EUROS,
+   * default 0 (free: the request goes straight to the admins).
+   */
+  transferFeeCents: number;
   /** Origins allowed to call /v1 with credentials (an SPA served from another host). */
   corsOrigins: string[];
   /** Clock, replaceable in tests. */
@@ -54,6 +59,13 @@ function int(value: string | undefined, fallback: number, name: string): number 
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
   return n;
+}
+
+/** An amount in euros (cents allowed) as whole cents; 0 when unset. */
+function euroCents(value: string | undefined, name: string): number {
+  if (value === undefined || value === '') return 0;
+  if (!/^\d{1,6}(\.\d{1,2})?$/.test(value)) throw new Error(`${name} must be an amount in euros (at most 2 decimals), got "${value}"`);
+  return Math.round(Number(value) * 100);
 }
 
 /** A secret that survives restarts: from SESSION_SECRET, else generated once into DATA_DIR. */
@@ -112,6 +124,7 @@ export function loadConfig(env: Env = process.env): Config {
         : undefined,
     allowTestPayments: !production || flag(env.ALLOW_TEST_PAYMENTS, false),
     rateLimitMax: int(env.RATE_LIMIT_MAX, 600, 'RATE_LIMIT_MAX'),
+    transferFeeCents: euroCents(env.TRANSFER_FEE_EUROS, 'TRANSFER_FEE_EUROS'),
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     now: () => Date.now(),
   };

@@ -19,6 +19,12 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * LISTENs on `channel` once for this process and calls `onPayload` with each notification's payload, in commit
+   * order. PostgreSQL: on a dedicated connection outside the pool, reconnected after an error; `onLost` is called
+   * when notifications may have been missed (the connection dropped). Resolves to the function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onLost: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -41,6 +47,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       db,
       kind: 'postgres',
       migrate: () => migratePg(db as never, { migrationsFolder }),
+      listen: (channel, onPayload, onLost) => listenPostgres(opts.databaseUrl!, channel, onPayload, onLost),
       close: () => pool.end(),
     };
   }
@@ -51,6 +58,60 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     close: () => client.close(),
+  };
+}
+
+/** Waits this long before reconnecting a dropped LISTEN connection, doubling up to the maximum. */
+const LISTEN_RETRY_MS = [250, 8_000];
+
+/** One dedicated LISTEN connection (a pooled one would be handed to queries), reconnected with backoff. */
+async function listenPostgres(url: string, channel: string, onPayload: (payload: string) => void, onLost: () => void) {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let delay = LISTEN_RETRY_MS[0];
+  let timer: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (n) => {
+      if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
+    });
+    const lost = (err?: Error) => {
+      if (client !== next || stopped) return;
+      client = null;
+      console.warn(`PostgreSQL LISTEN connection lost${err ? `: ${err.message}` : ''}; reconnecting`);
+      next.end().catch(() => {});
+      onLost();
+      timer = setTimeout(retry, delay);
+      delay = Math.min(delay * 2, LISTEN_RETRY_MS[1]);
+    };
+    next.on('error', lost);
+    next.on('end', () => lost());
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      delay = LISTEN_RETRY_MS[0];
+    } catch (err) {
+      lost(err as Error);
+      throw err;
+    }
+  };
+  const retry = () => {
+    if (!stopped) connect().catch(() => {});
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const current = client;
+    client = null;
+    await current?.end().catch(() => {});
   };
 }

@@ -16,6 +16,7 @@ import {
   SEASON_MATCH_TYPES,
   SEASON_ROUND_TYPES,
   SEASON_TYPES,
+  TRANSFER_STATUSES,
   WINNING_TEAMS,
 } from '../../src/domain/constants';
 import type { AuditAction, AuditTargetType, AuditValues } from '../../src/api/contract/audit';
@@ -551,5 +552,43 @@ export const seasonMatches = pgTable(
     index('season_matches_due_idx').on(t.dueByDate),
     // Group matches have no number; PostgreSQL lets the NULLs repeat.
     uniqueIndex('season_matches_number_uq').on(t.divisionId, t.matchNumber),
+  ],
+);
+
+// ── Transfers (issue 13) ──────────────────────────────────────────────────────────────────────────────────────────
+
+export const transferStatusEnum = pgEnum('transfer_status', TRANSFER_STATUSES);
+
+/**
+ * A roster change of a league team in a season (transferMode) that waits for an admin: a player joining (addPlayer,
+ * made when the player accepts the team's invite) or a member leaving (made when the captain removes them). Its
+ * lifecycle is machines/transferRequestMachine.ts. Whoever asked pays when transfers are charged (`paymentId`).
+ * At most one open request (awaiting payment, pending or rejected) per team and player.
+ */
+export const transferRequests = pgTable(
+  'transfer_requests',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addPlayer: boolean('add_player').notNull(),
+    status: transferStatusEnum('status').notNull().default('PENDING'),
+    rejectedReason: text('rejected_reason'),
+    paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ms('created_at').notNull().default(now),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: ms('decided_at'),
+  },
+  (t) => [
+    index('transfer_requests_team_idx').on(t.teamId),
+    index('transfer_requests_status_idx').on(t.status),
+    uniqueIndex('transfer_requests_open_uq')
+      .on(t.teamId, t.userId)
+      .where(sql`${t.status} in ('AWAITING_PAYMENT', 'PENDING', 'REJECTED')`),
   ],
 );

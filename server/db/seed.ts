@@ -16,6 +16,8 @@ import { seedBrackets } from './seedBrackets';
 import { seedSeasons } from './seedSeasons';
 import { seedPlayerCards } from './seedPlayerCards';
 import { seedLeagueTeams } from './seedLeagueTeams';
+import { seedTransfers } from './seedTransfers';
+import { syncTransferMode } from '../services/transfers';
 
 const DAY = 86_400_000;
 
@@ -95,6 +97,10 @@ export async function seedDemo(tx: Tx, now: number) {
   await seedSeasons(tx, today);
   await seedPlayerCards(tx, players);
   await seedLeagueTeams(tx, today);
+  await seedTransfers(tx, today);
+  // Teams entered in a season that is not over play it in transferMode (their roster changes become transfer
+  // requests), as joining through the API would have set it; the seeded seasons are inserted directly.
+  await syncTransferMode(tx, (await tx.select({ id: teams.id }).from(teams)).map((t) => t.id));
 }
 
 function playerValues(rng: Rng, name: string, i: number, today: number): typeof users.$inferInsert {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { requireRole, requireUser } from '../auth/plugin';
 import { badRequest } from '../http/errors';
@@ -19,6 +20,7 @@ import {
   removeLeagueTeamLogo,
   renameLeagueTeam,
   setLeagueTeamLogo,
+  type TransferSettings,
 } from '../services/leagueTeams';
 import { TeamNameBody } from '../../src/api/contract/team';
 import { LEAGUE_TEAM } from '../../src/domain/messages';
@@ -39,7 +41,10 @@ function teamName(body: unknown, blank: string): string {
 }
 
 /** League (permanent) teams: TEAM RANKS, the profile, creating one, its management dialog and invites. */
-export function teamRoutes(app: FastifyInstance, db: Db) {
+export function teamRoutes(app: FastifyInstance, db: Db, config: Config) {
+  /** What the roster calls of a team in a season need (transfer requests, their fee, staff changes recorded). */
+  const transfers = (): TransferSettings => ({ billing: app.billing, feeCents: config.transferFeeCents, now: config.now() });
+
   /** TEAM RANKS (public): paged and searchable. */
   app.get('/v1/team', async (request) => {
     const page = pageQuery(request.query);
@@ -94,7 +99,7 @@ export function teamRoutes(app: FastifyInstance, db: Db) {
 
   app.patch(`${BASE}/members/invites/accept`, async (request) => {
     const user = requireUser(request);
-    return acceptLeagueInvite(db, teamId(request), user);
+    return acceptLeagueInvite(db, teamId(request), user, transfers());
   });
 
   app.patch(`${BASE}/members/invites/reject`, async (request, reply) => {
@@ -104,13 +109,13 @@ export function teamRoutes(app: FastifyInstance, db: Db) {
   });
 
   app.post(`${BASE}/admin/members/:userId`, async (request) => {
-    requireRole(request);
-    return forceAddLeagueMember(db, teamId(request), userId(request));
+    const actor = requireRole(request);
+    return forceAddLeagueMember(db, teamId(request), actor, userId(request), transfers());
   });
 
   app.delete(`${BASE}/admin/members/:userId`, async (request, reply) => {
     const user = requireRole(request);
-    await removeLeagueMember(db, teamId(request), user, userId(request), 'staff');
+    await removeLeagueMember(db, teamId(request), user, userId(request), 'staff', transfers());
     return noContent(reply);
   });
 
@@ -127,10 +132,11 @@ export function teamRoutes(app: FastifyInstance, db: Db) {
     return noContent(reply);
   });
 
+  /** Remove a member; while the team plays a season it answers the transfer request (TransferOutcome) instead. */
   app.delete(`${BASE}/members/:userId`, async (request, reply) => {
     const user = requireUser(request);
-    await removeLeagueMember(db, teamId(request), user, userId(request), 'captain');
-    return noContent(reply);
+    const requested = await removeLeagueMember(db, teamId(request), user, userId(request), 'captain', transfers());
+    return requested ?? noContent(reply);
   });
 
   /** Leave: `locked` is true when the last member left and the team is now locked for good. */

@@ -24,8 +24,31 @@ export const nowMs = sql`(extract(epoch from now()) * 1000)::bigint`;
  */
 export const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Rows per statement where the rows are wide (match inserts): small enough that one statement stays short. */
-export const SMALL_CHUNK = 250;
+/**
+ * All rows of `query`, fetched `batch` at a time through a cursor with a turn for other requests between fetches: a
+ * query over thousands of rows then never holds the thread (PGlite) for its whole run. Inside a transaction only;
+ * the rows come in no particular order (an ORDER BY would make the first fetch do all the work).
+ */
+export async function readInTurns<T>(tx: Tx, name: string, query: SQL, batch = ROWS_PER_WRITE * 2): Promise<T[]> {
+  const cursor = sql.identifier(name);
+  await tx.execute(sql`declare ${cursor} no scroll cursor for ${query}`);
+  const rows: T[] = [];
+  for (;;) {
+    // Both drivers (PGlite, node-postgres) answer `{ rows }`.
+    const { rows: part } = (await tx.execute(sql`fetch forward ${sql.raw(String(batch))} from ${cursor}`)) as unknown as { rows: T[] };
+    rows.push(...part);
+    await yieldTurn();
+    if (part.length < batch) break;
+  }
+  await tx.execute(sql`close ${cursor}`);
+  return rows;
+}
+
+/**
+ * Rows per statement of the bracket's bulk writes (seeds, match inserts), sent as one JSON value: with PGlite one
+ * statement runs on this thread from start to end, so this bounds the stall.
+ */
+export const ROWS_PER_WRITE = 100;
 
 export function chunks<T>(list: T[], size = CHUNK): T[][] {
   const out: T[][] = [];

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { temporaryTeamMembers, temporaryTeams, tournamentEntries, tournamentMatches, tournaments, users } from '../db/schema';
 import { conflict } from '../http/errors';
@@ -18,7 +18,8 @@ import {
   nextRowState,
   nowMs,
   refreshEntryRecords,
-  SMALL_CHUNK,
+  readInTurns,
+  ROWS_PER_WRITE,
   yieldTurn,
   winningEntryOf,
   writeRowStates,
@@ -77,18 +78,20 @@ async function bracketCandidates(tx: Tx, t: TournamentRow): Promise<Candidate[]>
   const strength = teamBased
     ? sql<number>`coalesce((select avg(u.katana_rank) from ${temporaryTeamMembers} tm join ${users} u on u.id = tm.user_id where tm.team_id = ${tournamentEntries}.temporary_team_id), 0)::float8`
     : sql<number>`coalesce((select u.katana_rank from ${users} u where u.id = ${tournamentEntries}.user_id), 0)::float8`;
-  const real = await tx
-    .select({ id: tournamentEntries.id, strength })
-    .from(tournamentEntries)
-    .where(
-      and(
+  // Read in batches and sorted here (strongest first, then sign-up order): 4,096 strengths in one statement stall.
+  const real = await readInTurns<{ id: number; strength: number; createdAt: number }>(
+    tx,
+    'bracket_candidates',
+    sql`select ${tournamentEntries.id} as id, ${strength} as strength, ${tournamentEntries.createdAt}::float8 as "createdAt"
+      from ${tournamentEntries}
+      where ${and(
         eq(tournamentEntries.tournamentId, t.id),
         eq(tournamentEntries.refunded, false),
         isNull(tournamentEntries.definedName),
         teamBased ? isNotNull(tournamentEntries.temporaryTeamId) : isNotNull(tournamentEntries.userId),
-      ),
-    )
-    .orderBy(sql`${strength} desc`, asc(tournamentEntries.createdAt), asc(tournamentEntries.id));
+      )}`,
+  );
+  real.sort((a, b) => b.strength - a.strength || a.createdAt - b.createdAt || a.id - b.id);
   const defined = [
     ...t.definedEntries.definedUsers.map((u) => u.name),
     ...t.definedEntries.definedTeams.map((team) => team.name),
@@ -110,13 +113,16 @@ function sourceColumns(source: SlotSource) {
 /**
  * Seeds the tournament's entries and stores its double-elimination bracket (byes already advanced).
  * An existing bracket is kept when its entrants are still exactly the tournament's entrants (an admin who
- * closes and restarts an ACTIVE tournament keeps its results); otherwise it is replaced.
+ * closes and restarts an ACTIVE tournament keeps its results); otherwise it is replaced. Returns the new bracket, or
+ * null when the stored one was kept.
  * @throws 404 when the tournament does not exist; 409 with fewer than 2 entrants.
  */
-export async function generateTournamentBracket(tx: Tx, tournamentId: number): Promise<void> {
+export async function generateTournamentBracket(tx: Tx, tournamentId: number): Promise<Bracket | null> {
   // Locked (and its bracket version bumped) here too, so no caller can store a bracket the cached read would miss.
   const t = await lockTournament(tx, tournamentId);
+  await yieldTurn();
   const candidates = await bracketCandidates(tx, t);
+  await yieldTurn();
   if (candidates.length < 2) {
     const unpaired = t.tournamentType === 'SWITCHEROO' && candidates.every((c) => c.kind === 'defined');
     throw conflict(unpaired && candidates.length === 0 ? MATCH_ERRORS.switcherooNotPaired : MATCH_ERRORS.notEnoughEntries);
@@ -129,13 +135,13 @@ export async function generateTournamentBracket(tx: Tx, tournamentId: number): P
       .where(and(eq(tournamentEntries.tournamentId, tournamentId), isNotNull(tournamentEntries.seed)));
     const current = seeded.map((e) => (e.definedName !== null ? `d:${e.definedName}` : `e:${e.id}`)).sort();
     const wanted = candidates.map(candidateKey).sort();
-    if (current.length === wanted.length && current.every((key, i) => key === wanted[i])) return;
+    if (current.length === wanted.length && current.every((key, i) => key === wanted[i])) return null;
     await tx.delete(tournamentMatches).where(eq(tournamentMatches.tournamentId, tournamentId));
   }
   await tx
     .delete(tournamentEntries)
     .where(and(eq(tournamentEntries.tournamentId, tournamentId), isNotNull(tournamentEntries.definedName)));
-  await tx.update(tournamentEntries).set({ seed: null, wins: 0, losses: 0 }).where(eq(tournamentEntries.tournamentId, tournamentId));
+  await yieldTurn();
 
   // Materialise the predefined names as entries, in order, seeded as they are inserted (they come last).
   const realCount = candidates.filter((c) => c.kind === 'entry').length;
@@ -147,48 +153,70 @@ export async function generateTournamentBracket(tx: Tx, tournamentId: number): P
     await yieldTurn();
   }
   const seededIds = candidates.map((c, i) => (c.kind === 'entry' ? c.entryId : definedIds[i - realCount]));
-  const realSeeds = seededIds.slice(0, realCount).map((id, i) => ({ id, seed: i + 1 }));
-  for (const part of chunks(realSeeds)) {
-    await tx.execute(sql`
-      update ${tournamentEntries} set seed = v.seed
-      from (values ${sql.join(
-        part.map((p) => sql`(${p.id}::int, ${p.seed}::int)`),
-        sql`, `,
-      )}) as v(id, seed)
-      where ${tournamentEntries.id} = v.id`);
-    await yieldTurn();
-  }
+  await seedEntries(tx, tournamentId, seededIds.slice(0, realCount));
 
   const bracket = generateBracket(seededIds.length);
   await yieldTurn();
+  await insertMatches(tx, t, bracket, seededIds);
+  return bracket;
+}
+
+/**
+ * Seeds the real entries (`ids[i]` gets seed i + 1) and clears the seed and record of every other entry. The new
+ * seeds go in as one JSON value per statement, not a bound parameter per value: building and binding thousands of
+ * parameters cost more event-loop time than the database's own work.
+ */
+async function seedEntries(tx: Tx, tournamentId: number, ids: number[]): Promise<void> {
+  // Only rows that hold a seed or a record need clearing (none on a first start), and each is written once.
+  await tx.execute(sql`
+    update ${tournamentEntries} set seed = null, wins = 0, losses = 0
+    where ${tournamentEntries.tournamentId} = ${tournamentId}
+      and (${tournamentEntries.seed} is not null or ${tournamentEntries.wins} <> 0 or ${tournamentEntries.losses} <> 0)
+      and ${tournamentEntries.definedName} is null`);
+  await yieldTurn();
+  for (const part of chunks(ids.map((id, i) => ({ id, seed: i + 1 })), ROWS_PER_WRITE)) {
+    await tx.execute(sql`
+      update ${tournamentEntries} set seed = v.seed, wins = 0, losses = 0
+      from json_to_recordset(${JSON.stringify(part)}::json) as v(id int, seed int)
+      where ${tournamentEntries.id} = v.id`);
+    await yieldTurn();
+  }
+}
+
+/** Stores a generated bracket's matches, as `seedEntries` does: one JSON value per statement, a turn after each. */
+async function insertMatches(tx: Tx, t: TournamentRow, bracket: Bracket, seededIds: number[]): Promise<void> {
   const entryId = (index: number | null) => (index === null ? null : seededIds[index]);
   const rows = bracket.matches.map((m) => {
     const a = sourceColumns(m.sourceA);
     const b = sourceColumns(m.sourceB);
     return {
-      tournamentId,
-      matchNumber: m.number,
-      roundName: m.roundName,
+      match_number: m.number,
+      round_name: m.roundName,
       track: m.track,
       round: m.round,
       position: m.position,
-      sourceAKind: a.kind,
-      sourceARef: a.ref,
-      sourceBKind: b.kind,
-      sourceBRef: b.ref,
-      entryAId: entryId(m.entryA),
-      entryBId: entryId(m.entryB),
-      entryABye: m.byeA,
-      entryBBye: m.byeB,
+      source_a_kind: a.kind,
+      source_a_ref: a.ref,
+      source_b_kind: b.kind,
+      source_b_ref: b.ref,
+      entry_a_id: entryId(m.entryA),
+      entry_b_id: entryId(m.entryB),
+      entry_a_bye: m.byeA,
+      entry_b_bye: m.byeB,
       live: m.live,
-      winningEntry: winningEntryOf(m.winner),
-      // Every match is due by the tournament's end date.
-      dueByDate: t.endDate,
+      winning_entry: winningEntryOf(m.winner),
     };
   });
-  // Small statements with a turn for other requests between them: a 4,096-entry bracket must not hold the server.
-  for (const part of chunks(rows, SMALL_CHUNK)) {
-    await tx.insert(tournamentMatches).values(part);
+  for (const part of chunks(rows, ROWS_PER_WRITE)) {
+    // Every match is due by the tournament's end date.
+    await tx.execute(sql`
+      insert into ${tournamentMatches} (tournament_id, due_by_date, match_number, round_name, track, round, position,
+        source_a_kind, source_a_ref, source_b_kind, source_b_ref, entry_a_id, entry_b_id, entry_a_bye, entry_b_bye, live,
+        winning_entry)
+      select ${t.id}::int, ${t.endDate}::bigint, r.* from json_to_recordset(${JSON.stringify(part)}::json) as r(
+        match_number int, round_name text, track text, round int, position int, source_a_kind text, source_a_ref int,
+        source_b_kind text, source_b_ref int, entry_a_id int, entry_b_id int, entry_a_bye boolean, entry_b_bye boolean,
+        live boolean, winning_entry text)`);
     await yieldTurn();
   }
 }

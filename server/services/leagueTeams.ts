@@ -7,10 +7,13 @@ import { conflict, forbidden, notFound } from '../http/errors';
 import { lockRowOr404, rowOr404 } from '../db/rowById';
 import { deleteImageIfUnused, saveImage } from '../storage/images';
 import { addMember, dropMember, leagueTeamRoster } from './roster';
+import { recordStaffTransfer, requestJoin, requestRemoval, withTransferRows } from './transfers';
+import type { Billing } from '../billing/types';
 import { isLeagueTeamNameTaken } from './adminTeams';
 import { teamDetail, type TeamRow } from './teams';
 import { inviteRow } from './temporaryTeamAccess';
 import type { Team, TeamManagementRow } from '../../src/api/contract/team';
+import type { TransferOutcome } from '../../src/api/contract/transfer';
 import { LEAGUE_TEAM_SIZE } from '../../src/domain/constants';
 import { LEAGUE_TEAM as MSG } from '../../src/domain/messages';
 
@@ -24,11 +27,15 @@ import { LEAGUE_TEAM as MSG } from '../../src/domain/messages';
 type UserRow = typeof users.$inferSelect;
 
 /**
- * While the team plays a season (transferMode) a roster change is a transfer request an admin approves. Transfer
- * requests are built apart (the transfers work replaces this one function); until then such changes are refused.
+ * While the team plays a season (transferMode) a roster change is a transfer request an admin approves
+ * (./transfers.ts): the captain's invite is a transfer invite, the invitee's accept and the captain's removal open a
+ * request, and staff changes are recorded as approved transfers. What those calls need from the app.
  */
-function refuseInTransferMode(team: TeamRow): void {
-  if (team.transferMode) throw conflict(MSG.inTransferMode);
+export interface TransferSettings {
+  billing: Billing;
+  /** TRANSFER_FEE_EUROS in cents (0: free). */
+  feeCents: number;
+  now: number;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -81,7 +88,8 @@ async function claimName(tx: Tx, name: string, exceptId: number) {
   if (await isLeagueTeamNameTaken(tx, name, exceptId)) throw conflict(MSG.nameTaken);
 }
 
-const pendingInvite = and(eq(teamInvites.status, 'PENDING'), eq(teamInvites.isTransfer, false));
+/** An unanswered invite, a transfer invite (the team plays a season) included. */
+const pendingInvite = eq(teamInvites.status, 'PENDING');
 
 /** Settles a pending invite of `userId` to `teamId` as `status`; false when there was none. */
 async function settleInvite(tx: Tx, teamId: number, userId: number, status: 'ACCEPTED' | 'REJECTED' | 'CANCELLED') {
@@ -138,10 +146,10 @@ export async function leagueManagementRows(db: Db, teamId: number, viewer: AuthU
       .where(and(eq(teamInvites.teamId, teamId), pendingInvite))
       .orderBy(asc(teamInvites.createdAt), asc(teamInvites.id)),
   ]);
-  return [
+  return withTransferRows(db, teamId, [
     ...members.map((m): TeamManagementRow => ({ ...m, type: 'MEMBER', isRemoving: false, rejectedReason: null })),
     ...invited.map(inviteRow),
-  ];
+  ]);
 }
 
 /** PATCH /v1/team/{id}: rename (the captain or staff); names are unique, case-insensitive. */
@@ -201,7 +209,6 @@ export async function inviteToLeagueTeam(db: Db, teamId: number, captain: AuthUs
   return db.transaction(async (tx) => {
     const team = await lockTeam(tx, teamId);
     await assertCaptain(tx, teamId, captain);
-    refuseInTransferMode(team);
     const target = await lockUser(tx, userId);
     await assertCanJoin(tx, teamId, target, false);
     const [already] = await tx
@@ -209,7 +216,8 @@ export async function inviteToLeagueTeam(db: Db, teamId: number, captain: AuthUs
       .from(teamInvites)
       .where(and(eq(teamInvites.teamId, teamId), eq(teamInvites.userId, userId), pendingInvite));
     if (already) throw conflict(MSG.alreadyInvited(target.discordName));
-    await tx.insert(teamInvites).values({ teamId, userId });
+    // In a season the invite is a transfer invite: accepting it asks the admins.
+    await tx.insert(teamInvites).values({ teamId, userId, isTransfer: team.transferMode });
     return inviteRow(target);
   });
 }
@@ -229,7 +237,7 @@ export async function cancelLeagueInvite(db: Db, teamId: number, captain: AuthUs
  * then their own: of two invitees racing for the last seat one joins and the other is told the team is full; one
  * player accepting two teams at once joins one and is told they already have a team by the other.
  */
-export async function acceptLeagueInvite(db: Db, teamId: number, user: AuthUser): Promise<Team> {
+export async function acceptLeagueInvite(db: Db, teamId: number, user: AuthUser, transfers: TransferSettings): Promise<Team> {
   await db.transaction(async (tx) => {
     const team = await lockRowOr404(tx, teams, teamId, MSG.notFound);
     const me = await lockUser(tx, user.id);
@@ -239,9 +247,10 @@ export async function acceptLeagueInvite(db: Db, teamId: number, user: AuthUser)
       .where(and(eq(teamInvites.teamId, teamId), eq(teamInvites.userId, user.id), pendingInvite));
     if (!invite) throw notFound(MSG.noInviteForYou);
     if (team.locked) throw conflict(MSG.locked);
-    refuseInTransferMode(team);
     await assertCanJoin(tx, teamId, me, true);
-    await joinTeam(tx, teamId, user.id);
+    // In a season the accept asks the admins (the SPA calls POST /v1/transfer for it, to learn the fee).
+    if (team.transferMode) await requestJoin(tx, transfers.feeCents, user, team);
+    else await joinTeam(tx, teamId, user.id);
   });
   // Read after the commit: the profile's reads run in parallel, which one transaction's connection cannot.
   return teamDetail(db, teamId);
@@ -259,13 +268,13 @@ export async function rejectLeagueInvite(db: Db, teamId: number, user: AuthUser)
 // Members
 
 /** POST /v1/team/{id}/admin/members/{userId} (staff): adds a player without an invite. */
-export async function forceAddLeagueMember(db: Db, teamId: number, userId: number): Promise<TeamManagementRow> {
+export async function forceAddLeagueMember(db: Db, teamId: number, actor: AuthUser, userId: number, transfers: TransferSettings): Promise<TeamManagementRow> {
   return db.transaction(async (tx) => {
     const team = await lockTeam(tx, teamId);
-    refuseInTransferMode(team);
     const target = await lockUser(tx, userId);
     await assertCanJoin(tx, teamId, target, false);
     await joinTeam(tx, teamId, userId);
+    if (team.transferMode) await recordStaffTransfer(tx, transfers.billing, actor, team, target, true, transfers.now);
     return { ...inviteRow(target), teamRole: 'PLAYER', type: 'MEMBER' };
   });
 }
@@ -274,17 +283,27 @@ export async function forceAddLeagueMember(db: Db, teamId: number, userId: numbe
  * DELETE /v1/team/{id}/members/{userId} (the captain; not themselves) and /admin/members/{userId} (staff; anyone,
  * the captain included: the captain's place passes on, and removing the last member locks the team).
  */
-export async function removeLeagueMember(db: Db, teamId: number, user: AuthUser, userId: number, as: 'captain' | 'staff'): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function removeLeagueMember(
+  db: Db,
+  teamId: number,
+  user: AuthUser,
+  userId: number,
+  as: 'captain' | 'staff',
+  transfers: TransferSettings,
+): Promise<TransferOutcome | null> {
+  return db.transaction(async (tx) => {
     const team = await lockTeam(tx, teamId);
     if (as === 'captain') {
       await assertCaptain(tx, teamId, user);
       if (userId === user.id) throw conflict(MSG.captainRemovesSelf);
     }
-    refuseInTransferMode(team);
     const target = await lockUser(tx, userId);
     assertMemberOf(teamId, target);
+    // In a season the captain's Remove asks the admins ("User removal pending admin approval"); staff decide at once.
+    if (team.transferMode && as === 'captain') return requestRemoval(tx, transfers.feeCents, user, team, userId);
     await dropMember(tx, leagueTeamRoster, teamId, userId);
+    if (team.transferMode) await recordStaffTransfer(tx, transfers.billing, user, team, target, false, transfers.now);
+    return null;
   });
 }
 

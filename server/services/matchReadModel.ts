@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { temporaryTeamMembers, temporaryTeams, tournamentEntries, tournamentMatches, users } from '../db/schema';
 import { notFound } from '../http/errors';
@@ -7,7 +7,10 @@ import type { TournamentMatch } from '../../src/api/contract/tournament';
 import type { TeamMember } from '../../src/api/contract/team';
 import { temporaryTeamMemberColumns, toTeamMember } from './tournamentView';
 import { getTournament } from './tournamentStore';
-import type { MatchRow } from './bracketStore';
+import { yieldTurn, type MatchRow } from './bracketStore';
+
+/** Rows a bracket read takes per statement before yielding the event loop. */
+const MATCHES_PER_READ = 1024;
 
 /* The match read model: tournament matches as the API answers them, both sides resolved. */
 
@@ -146,13 +149,52 @@ async function toMatches(
 /** GET /v1/tournament/{id}/match: every match of the bracket in play order (empty before the bracket exists). */
 export async function listTournamentMatches(db: Db, tournamentId: number): Promise<TournamentMatch[]> {
   await getTournament(db, tournamentId);
+  // One snapshot (a result moves two matches at once), read a page at a time with a turn between pages: parsing
+  // 8,191 rows in one statement held the event loop for ~0.4 s (issue 10).
+  return db.transaction(
+    async (tx) => {
+      const rows: MatchRow[] = [];
+      for (let after = 0; ; ) {
+        const page = await tx
+          .select()
+          .from(tournamentMatches)
+          .where(and(eq(tournamentMatches.tournamentId, tournamentId), gt(tournamentMatches.matchNumber, after)))
+          .orderBy(asc(tournamentMatches.matchNumber))
+          .limit(MATCHES_PER_READ);
+        rows.push(...page);
+        if (page.length < MATCHES_PER_READ) break;
+        after = page[page.length - 1].matchNumber;
+        await yieldTurn();
+      }
+      const idByNumber = new Map(rows.map((r) => [r.matchNumber, r.id]));
+      return toMatches(tx, tournamentId, rows, idByNumber, { all: true });
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/** These matches of one tournament as the bracket read shows them (live updates send them; unknown ids are left out). */
+export async function tournamentMatchesById(db: Db, tournamentId: number, ids: number[]): Promise<TournamentMatch[]> {
+  if (ids.length === 0) return [];
   const rows = await db
     .select()
     .from(tournamentMatches)
-    .where(eq(tournamentMatches.tournamentId, tournamentId))
+    .where(and(eq(tournamentMatches.tournamentId, tournamentId), inArray(tournamentMatches.id, ids)))
     .orderBy(asc(tournamentMatches.matchNumber));
-  const idByNumber = new Map(rows.map((r) => [r.matchNumber, r.id]));
-  return toMatches(db, tournamentId, rows, idByNumber, { all: true });
+  return toMatches(db, tournamentId, rows, await sourceIds(db, tournamentId, rows), { all: false });
+}
+
+/** The ids of the matches these rows' slots come from (winner or loser of match n), by match number. */
+async function sourceIds(conn: Conn, tournamentId: number, rows: MatchRow[]): Promise<Map<number, number>> {
+  const numbers = [
+    ...new Set(rows.flatMap((r) => [r.sourceAKind === 'seed' ? null : r.sourceARef, r.sourceBKind === 'seed' ? null : r.sourceBRef])),
+  ].filter((n): n is number => n !== null);
+  if (numbers.length === 0) return new Map();
+  const found = await conn
+    .select({ id: tournamentMatches.id, number: tournamentMatches.matchNumber })
+    .from(tournamentMatches)
+    .where(and(eq(tournamentMatches.tournamentId, tournamentId), inArray(tournamentMatches.matchNumber, numbers)));
+  return new Map(found.map((r) => [r.number, r.id]));
 }
 
 /** GET /v1/tournament/{id}/match/{matchId}: one match with its tournament and the viewer's side. */
@@ -168,17 +210,7 @@ export async function getTournamentMatch(
     .from(tournamentMatches)
     .where(and(eq(tournamentMatches.id, matchId), eq(tournamentMatches.tournamentId, tournamentId)));
   if (!row) throw notFound(MATCH_ERRORS.notFound);
-  const sources = [row.sourceAKind === 'seed' ? null : row.sourceARef, row.sourceBKind === 'seed' ? null : row.sourceBRef].filter(
-    (n): n is number => n !== null,
-  );
-  const sourceRows =
-    sources.length === 0
-      ? []
-      : await conn
-          .select({ id: tournamentMatches.id, number: tournamentMatches.matchNumber })
-          .from(tournamentMatches)
-          .where(and(eq(tournamentMatches.tournamentId, tournamentId), inArray(tournamentMatches.matchNumber, sources)));
-  const idByNumber = new Map(sourceRows.map((r) => [r.number, r.id]));
+  const idByNumber = await sourceIds(conn, tournamentId, [row]);
   const tournament = {
     id: t.id,
     title: t.title,

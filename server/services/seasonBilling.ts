@@ -5,6 +5,7 @@ import type { AuthUser } from '../auth/plugin';
 import type { Billing, PaymentRow } from '../billing/types';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { placeTeams } from './seasonBrackets';
+import { syncTransferMode } from './transfers';
 import { findEntry, getTeamRow, lockSeason, SEASON_SERVER_ERRORS, teamMembers, type SeasonRow } from './seasonStore';
 import { assertSeasonTransition } from '../../machines/seasonMachine';
 import type { PaymentSecret } from '../../src/api/contract/billing';
@@ -48,6 +49,7 @@ async function checkJoin(tx: Tx, season: SeasonRow, caller: AuthUser | null, tea
 
 async function createEntry(tx: Tx, seasonId: number, teamId: number, payment: PaymentRow | null) {
   await tx.insert(seasonEntries).values({ seasonId, teamId, paymentId: payment?.id ?? null, paidCents: payment?.amountCents ?? 0 });
+  await syncTransferMode(tx, [teamId]);
 }
 
 export interface JoinSeasonRequest {
@@ -115,6 +117,7 @@ export async function removeSeasonTeam(db: Db, seasonId: number, teamId: number)
     if (!entry) throw notFound(SEASON_SERVER_ERRORS.notInSeason);
     assertSeasonTransition(season.seasonType, { type: 'season.removeTeam' });
     await tx.delete(seasonEntries).where(eq(seasonEntries.id, entry.id));
+    await syncTransferMode(tx, [teamId]);
     if (season.seasonType === 'CLOSED') await placeTeams(tx, season);
   });
 }

@@ -5,6 +5,7 @@ import { seasonEntries, seasons } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
 import { parse } from '../http/validate';
 import { cleanUpSeasonDiscord } from './discord';
+import { syncTransferMode, teamsOfSeason } from './transfers';
 import { getSeasonRow, getDivisionRow, lockSeason, parseSeasonBody, SEASON_SERVER_ERRORS, type SeasonRow } from './seasonStore';
 import {
   createGroupStages,
@@ -79,7 +80,9 @@ export async function deleteSeason(db: Db, config: Config, id: number): Promise<
   if (config.discordBot) await cleanUpSeasonDiscord(config.discordBot, id);
   await db.transaction(async (tx) => {
     await step(tx, id, () => ({ type: 'season.delete' }));
+    const teamIds = await teamsOfSeason(tx, id);
     await tx.delete(seasons).where(eq(seasons.id, id));
+    await syncTransferMode(tx, teamIds);
   });
 }
 
@@ -157,5 +160,6 @@ export async function completeIfDecided(tx: Tx, id: number): Promise<boolean> {
   if (undecided > 0) return false;
   const seasonType = assertSeasonTransition(season.seasonType, { type: 'season.complete', undecidedDivisions: undecided });
   await tx.update(seasons).set({ seasonType }).where(eq(seasons.id, id));
+  await syncTransferMode(tx, await teamsOfSeason(tx, id));
   return true;
 }

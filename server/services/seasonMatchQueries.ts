@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client';
 import { seasonGroups, seasonMatches, seasons, teams } from '../db/schema';
@@ -78,6 +78,10 @@ export async function divisionMatches(db: Db, divisionId: number, staff: boolean
   await visibleSeason(db, division.seasonId, staff);
   return matchesWhere(db, eq(seasonMatches.divisionId, divisionId));
 }
+
+/** These matches of one division as its reads show them (live updates send them; unknown ids are left out). */
+export const divisionMatchesById = (db: Db, divisionId: number, ids: number[]): Promise<SeasonMatch[]> =>
+  ids.length === 0 ? Promise.resolve([]) : matchesWhere(db, and(eq(seasonMatches.divisionId, divisionId), inArray(seasonMatches.id, ids)));
 
 /** GET /v1/match/group/{groupId}: the group's round robin. */
 export async function groupMatches(db: Db, groupId: number, staff: boolean): Promise<SeasonMatch[]> {

@@ -6,6 +6,7 @@ import { badRequest, conflict } from '../http/errors';
 import { parse } from '../http/validate';
 import { deleteImageIfUnused, saveImage } from '../storage/images';
 import { generateTournamentBracket } from './brackets';
+import { yieldTurn } from './bracketStore';
 import { cleanUpTournamentDiscord } from './discord';
 import { activeEntryCount, getTournament, lockTournament, type TournamentRow } from './tournamentStore';
 import { tournamentRoundNames } from './tournamentQueries';
@@ -112,10 +113,14 @@ export async function startTournament(db: Db, id: number) {
   await db.transaction(async (tx) => {
     const t = await lockTournament(tx, id);
     const status = assertTournamentTransition(t.status, 'tournament.start');
+    await yieldTurn();
     if (missingRounds(t.mapsAndModes, await tournamentRoundNames(tx, t)).length > 0) throw conflict(ERRORS.mapsUndefined.title);
-    await generateTournamentBracket(tx, id);
-    // The generated bracket is the truth: its rounds must all have a map and mode too (else nothing is kept).
-    if (missingRounds(t.mapsAndModes, await tournamentRoundNames(tx, t)).length > 0) throw conflict(ERRORS.mapsUndefined.title);
+    await yieldTurn();
+    const generated = await generateTournamentBracket(tx, id);
+    // The generated bracket is the truth: its rounds must all have a map and mode too (else nothing is kept). A new
+    // bracket's rounds are read off it (in match-number order, as `tournamentRoundNames` reads them back).
+    const rounds = generated ? [...new Set(generated.matches.map((m) => m.roundName))] : await tournamentRoundNames(tx, t);
+    if (missingRounds(t.mapsAndModes, rounds).length > 0) throw conflict(ERRORS.mapsUndefined.title);
     await tx.update(tournaments).set({ status }).where(eq(tournaments.id, id));
   });
 }

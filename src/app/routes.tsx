@@ -51,6 +51,7 @@ const TestEloPage = onDemand(() => import('../features/admin/testElo/TestEloPage
 const AdminTeamsPage = onDemand(() => import('../features/admin/teams/AdminTeamsPage'), 'AdminTeamsPage');
 const AdminImagesPage = onDemand(() => import('../features/admin/images/AdminImagesPage'), 'AdminImagesPage');
 const AuditLogPage = onDemand(() => import('../features/admin/audit/AuditLogPage'), 'AuditLogPage');
+const AdminTransfersPage = onDemand(() => import('../features/admin/transfers/AdminTransfersPage'), 'AdminTransfersPage');
 
 type Access = 'all' | 'user' | Role[];
 
@@ -104,6 +105,7 @@ export const ROUTES: { path: string; component: ComponentType; access: Access }[
   { path: '/admin/teams/:id', component: AdminTeamsPage, access: STAFF_ROLES },
   { path: '/admin/images', component: AdminImagesPage, access: STAFF_ROLES },
   { path: '/admin/audit', component: AuditLogPage, access: ['OWNER'] },
+  { path: '/admin/transfers', component: AdminTransfersPage, access: STAFF_ROLES },
   { path: '/admin/player-cards', component: PlayerCardsPage, access: STAFF_ROLES },
   { path: '/admin/tournaments', component: AdminTournamentsPage, access: STAFF_ROLES },
   { path: '/admin/tournaments/:id/maps', component: MapsAndModesPage, access: STAFF_ROLES },

@@ -34,6 +34,10 @@ export type SwitcherooType = (typeof SWITCHEROO_TYPES)[number];
 export const SEASON_TYPES = ['OPEN', 'CLOSED', 'GROUP_STAGES', 'PLAYOFFS', 'COMPLETE'] as const;
 export type SeasonType = (typeof SEASON_TYPES)[number];
 
+/** A transfer request's states (machines/transferRequestMachine.ts). */
+export const TRANSFER_STATUSES = ['AWAITING_PAYMENT', 'PENDING', 'APPROVED', 'REJECTED', 'CANCELLED'] as const;
+export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
+
 export const NOTIFICATION_TYPES = ['INFO', 'WARNING', 'ERROR', 'SUCCESS'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -327,7 +327,6 @@ export const LEAGUE_TEAM = {
   youHaveATeam: 'You are already on a team: leave it before creating or joining another',
   onAnotherTeam: (name: string) => `${name} is already on a team`,
   /** Until transfer requests exist, a roster change of a team playing a season is refused. */
-  inTransferMode: 'This team is playing a season: adding or removing players needs an admin-approved transfer',
 } as const;
 
 /** An upload of 5MB or more (the admin Images screen checks before sending; the server answers the same). */
@@ -370,4 +369,23 @@ export const SEASON_MATCH_ERRORS = {
   playoffNotInPlay: 'Playoff match scores can only be submitted while the season is in its playoffs',
   groupResultNotInPlay: 'Group match results can only be set while the season is in its group stages',
   playoffResultNotInPlay: 'Playoff match results can only be set while the season is in its playoffs',
+} as const;
+
+/** Refusals of the transfer calls (issue 13): GET/PATCH/POST/DELETE /v1/transfer…, /v1/billing/transfer-request. */
+export const TRANSFER_ERRORS = {
+  notFound: 'Transfer request not found',
+  reasonRequired: 'Please enter a reason for the rejection',
+  reasonTooLong: 'The reason can be at most 500 characters',
+  refused: (status: string) => `This transfer request is already ${status}`,
+  notInTransferMode: 'This team is not playing a season: change its roster directly',
+  joinedAnotherTeam: (name: string) => `${name} has joined another team meanwhile`,
+  leftTeam: (name: string) => `${name} is no longer on this team`,
+  alreadyOnTeam: (name: string) => `${name} is already on this team`,
+  notOnTeam: 'This player is not on this team',
+  alreadyRequested: 'A transfer for this player is already open on this team',
+  noInvite: 'You have no pending invite from this team',
+  captainOnly: 'Only the team captain can do this',
+  noneAwaitingPayment: 'No transfer request of yours is waiting for payment on this team',
+  teamMismatch: 'The team in the body must be the team in the path',
+  nothingToCancel: 'This player has no open transfer request on this team',
 } as const;

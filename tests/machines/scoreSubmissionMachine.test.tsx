@@ -360,10 +360,13 @@ describe('score submission machine through the real match page', () => {
 
   it('walks every transition the machine defines', () => {
     const walked = new Set([...WALKED].map((t) => withoutFlow(t.replace(/\((\d+|[AB]=\d*)\)-->/, '-->'))).filter((t) => !t.startsWith('start')));
-    expect(walked).toEqual(definedTransitions(testMachine));
+    // The live stream's transitions (live.*) come from an EventSource, which jsdom lacks: tests/unit/scoreSubmissionLive.test.ts
+    // walks them, and tests/server/liveEvents.test.ts the stream itself.
+    const notLive = (t: string) => !t.includes('--live.');
+    expect(walked).toEqual(new Set([...definedTransitions(testMachine)].filter(notLive)));
     // The league match takes every transition but CHANGE TEAMS (a tournament tool).
     const seasonWalked = new Set([...SEASON_WALKED].map((t) => withoutFlow(t.replace(/\((\d+|[AB]=\d*)\)-->/, '-->'))).filter((t) => !t.startsWith('start')));
-    expect(seasonWalked).toEqual(new Set([...definedTransitions(testMachine)].filter((t) => !t.includes('--match.replace-->'))));
+    expect(seasonWalked).toEqual(new Set([...definedTransitions(testMachine)].filter((t) => notLive(t) && !t.includes('--match.replace-->'))));
     expect(PATHS.length).toBeGreaterThan(10);
     // Both flows submit through the real view.
     for (const flow of ['report', 'staffResult']) {

@@ -488,6 +488,7 @@ describe('teamManagementMachine through the tournament team page', () => {
         removeMember: `DELETE ${base}${admin}/members/${'member' in a ? real(a.member.id) : ''}`,
         promote: `PATCH ${base}${admin}/members/${'member' in a ? real(a.member.id) : ''}`,
         revokeInvite: `PATCH ${base}/members/invites/${'member' in a ? real(a.member.id) : ''}/cancel`,
+        cancelTransfer: `DELETE /v1/transfer/${w.teamId}/${'member' in a ? real(a.member.id) : ''}`,
         leave: `DELETE ${base}/members`,
         disband: `DELETE ${base}`,
       };
@@ -646,7 +647,10 @@ describe('teamManagementMachine through the tournament team page', () => {
 
   it('walks every transition the machine defines', () => {
     const walked = new Set(PATHS.kept.flatMap((p) => p.transitions));
-    expect(walked).toEqual(definedTransitions());
+    // A league team in a season only (tournament teams have no transfers): the REJECTED row's Ok and the transfer fee's
+    // payment, walked through the real dialog in tests/views/transferManagement.test.tsx.
+    const leagueTransfers = ['"ready" --transfer.cancel--> "saving"', '"ready" --fee.done--> "loading"'];
+    expect(walked).toEqual(new Set([...definedTransitions()].filter((t) => !leagueTransfers.includes(t))));
   });
 
   describe.each(PATHS.kept)('$variant: $path.description', ({ path, variant }) => {
@@ -668,6 +672,7 @@ function successTitle(a: TeamAction): string {
     removeMember: 'User Removed',
     promote: 'User Promoted',
     revokeInvite: 'Invite Revoked',
+    cancelTransfer: 'Transfer Cancelled',
     leave: 'Team Left',
     disband: 'Team Disbanded',
   };

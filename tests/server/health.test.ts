@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestServer, testDatabaseKind } from '../support/testServer';
+import { sql } from 'drizzle-orm';
+import { startTestServer, useTestServer, testDatabaseKind } from '../support/testServer';
 
 describe('health and the SPA boundary', () => {
   const server = useTestServer({ seed: true });
@@ -8,6 +9,47 @@ describe('health and the SPA boundary', () => {
     const res = await server.agent().get('/v1/health');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'ok', database: testDatabaseKind() });
+  });
+
+  it('answers while a long transaction holds the database, from its last check and with that check’s age', async () => {
+    const agent = server.agent();
+    expect((await agent.get('/v1/health')).body).toEqual({ status: 'ok', database: testDatabaseKind() });
+    let release!: () => void;
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // With PGlite this transaction holds the only connection: a health check that waited for it would never answer.
+    const transaction = server.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      entered();
+      await held;
+    });
+    await inside;
+    try {
+      const res = await agent.get('/v1/health');
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ status: 'ok', database: testDatabaseKind() });
+      if (testDatabaseKind() === 'pglite') expect(res.body.checkedMsAgo).toEqual(expect.any(Number));
+    } finally {
+      release();
+      await transaction;
+    }
+    expect((await agent.get('/v1/health')).body).toMatchObject({ status: 'ok', database: testDatabaseKind() });
+  });
+
+  it('answers 503 with a message when the database is down', async () => {
+    const down = await startTestServer();
+    const { close } = down.database;
+    try {
+      await close();
+      const res = await down.agent().get('/v1/health');
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({ status: 'unavailable', database: testDatabaseKind(), message: 'The database is not answering' });
+    } finally {
+      // Closed already: the harness's own close must not close it twice (and still drops a PostgreSQL database).
+      down.database.close = async () => undefined;
+      await down.close();
+    }
   });
 
   it('answers an unknown /v1 path with 404 and a message', async () => {

@@ -170,6 +170,11 @@ export const ROUTE_TABLE: Record<string, Row> = {
   'GET /v1/match/:id': row('public'),
   'POST /v1/match/:id': row('user', undefined, { entryAScore: 2, entryBScore: 1 }),
   'POST /v1/match/:id/admin': row('staff', undefined, { entryAScore: 2, entryBScore: 1 }),
+  // Live updates (issue 15): server-sent event streams, authorized like the reads they follow (a request without
+  // Accept: text/event-stream gets the stream's head and an end, so these calls return).
+  'GET /v1/tournament/:id/events': row('public', `${TOUR}/events`),
+  'GET /v1/season/division/:id/events': row('public'),
+  'GET /v1/match/events': row('staff'),
   // Admin users and staff (issue 14)
   'GET /v1/user/staff': row('staff'),
   'PATCH /v1/user/staff/:id': row('staff', '/v1/user/staff/{victim}', { role: 'ADMIN' }, { admin: 403 }),
@@ -211,4 +216,13 @@ export const ROUTE_TABLE: Record<string, Row> = {
   'POST /v1/admin/player-card': row('staff', undefined, {}),
   'PATCH /v1/admin/player-card/:id/image': row('staff'),
   'DELETE /v1/admin/player-card/:id': row('staff'),
+
+  // Transfers (issue 13): staff decide; the captain asks for a removal, a player (naming themselves) for a join, and
+  // either cancels; whoever asked pays. {leagueTeam} is not in a season, so past authorization the asks answer 409.
+  'GET /v1/transfer': row('staff'),
+  'PATCH /v1/transfer/:id': row('staff', undefined, { approved: true }),
+  'POST /v1/transfer/:teamId/:userId': row('user', '/v1/transfer/{leagueTeam}/{member}', undefined, { player: 403, admin: 403, owner: 403 }),
+  'DELETE /v1/transfer/:teamId/:userId': row('user', '/v1/transfer/{leagueTeam}/{member}', undefined, { player: 403 }),
+  'POST /v1/billing/transfer-request/:teamId': row('user', '/v1/billing/transfer-request/{leagueTeam}', {}),
+  'DELETE /v1/billing/transfer-request/:teamId': row('user', '/v1/billing/transfer-request/{leagueTeam}'),
 };

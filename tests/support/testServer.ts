@@ -11,6 +11,8 @@ export interface TestServer {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** The throwaway PostgreSQL database's URL (TEST_DB=postgres), for a second server instance on the same data. */
+  databaseUrl?: string;
   /** A new browser-like client with its own cookie jar. */
   agent(): Agent;
   /**
@@ -70,6 +72,7 @@ export async function startTestServer(opts: { config?: Partial<Config>; seed?: b
     app,
     database,
     config,
+    databaseUrl: pgDb?.url,
     agent: () => new Agent(app),
     failNext(route, status, message, times = 1) {
       faults.push({ route, status, message, left: times });
@@ -120,6 +123,9 @@ export function useTestServer(options: TestServerOptions | (() => TestServerOpti
     },
     get config() {
       return server().config;
+    },
+    get databaseUrl() {
+      return server().databaseUrl;
     },
     get db() {
       return server().database.db;

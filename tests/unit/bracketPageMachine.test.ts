@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
-import { BRACKET_REFRESH_MS, bracketPageMachine, type LoadedBracket } from '../../machines/bracketPageMachine';
+import { bracketPageMachine, type LoadedBracket } from '../../machines/bracketPageMachine';
+import type { LiveEvent } from '../../machines/liveEvents';
+import type { LiveTournamentMatches } from '../../src/api/contract/live';
 import { toCompactBracket } from '../../src/api/contract/bracket';
 import type { TournamentStatus } from '../../src/api/contract/tournament';
 import { ApiError } from '../../src/api/client';
@@ -10,6 +12,7 @@ function start(opts: { isStaff?: boolean; status?: TournamentStatus; load?: () =
   const { calls, record } = effectLog();
   const requests: string[] = [];
   const tab = { show: () => {} };
+  const live = { send: (_event: LiveEvent<LiveTournamentMatches>) => {}, url: '' };
   const loaded = { tournament: aTournament({ status: opts.status ?? 'ACTIVE' }), bracket: { etag: 'W/"c1-7-1"', bracket: toCompactBracket([aMatch()]) } };
   const logic = bracketPageMachine.provide({
     actors: {
@@ -24,11 +27,15 @@ function start(opts: { isStaff?: boolean; status?: TournamentStatus; load?: () =
       watchVisibility: fromCallback(({ sendBack }) => {
         tab.show = () => sendBack({ type: 'page.visible' });
       }),
+      liveEvents: fromCallback(({ sendBack, input }) => {
+        live.url = (input as { url: string }).url;
+        live.send = sendBack;
+      }),
     },
     actions: { notifyReset: record('notifyReset'), reportError: record('reportError') },
   });
   const actor = createActor(logic, { input: { tournamentId: 7, isStaff: opts.isStaff ?? false } }).start();
-  return { actor, calls, requests, tab };
+  return { actor, calls, requests, tab, live };
 }
 
 describe('bracketPageMachine', () => {
@@ -38,26 +45,53 @@ describe('bracketPageMachine', () => {
     vi.unstubAllGlobals();
   });
 
-  it('reads an ACTIVE bracket again every 30 s and when the tab shows again, keeping the same view when nothing changed', async () => {
+  it('follows the live stream: reads again once connected, puts changed matches in place, and says when it reconnects', async () => {
     vi.useFakeTimers();
-    const { actor, requests, tab } = start();
+    const { actor, requests, live } = start();
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(live.url).toBe('/v1/tournament/7/events');
+    expect(actor.getSnapshot().context.connection).toBe('connecting');
     const view = actor.getSnapshot().context.view;
     expect(view).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(BRACKET_REFRESH_MS);
-    expect(requests).toEqual(['load', 'load']);
-    tab.show();
+
+    // Changes made while the page loaded: read once more when the stream is up; the same answer keeps the same view.
+    live.send({ type: 'live.connected' });
     await vi.advanceTimersByTimeAsync(0);
-    expect(requests).toEqual(['load', 'load', 'load']);
+    expect(requests).toEqual(['load', 'load']);
+    expect(actor.getSnapshot().context.connection).toBe('live');
     expect(actor.getSnapshot().context.view).toBe(view);
+
+    live.send({ type: 'live.change', change: { matches: [aMatch({ winningEntry: 'EntryA', scoreA: 3, scoreB: 1 })] } });
+    const changed = actor.getSnapshot().context.view;
+    expect(changed).not.toBe(view);
+    expect(changed[0]).toMatchObject({ id: 11, winner: 'A' });
+    expect(requests).toEqual(['load', 'load']);
+
+    live.send({ type: 'live.lost' });
+    expect(actor.getSnapshot().context.connection).toBe('reconnecting');
+    // Caught up by the replay: no read.
+    live.send({ type: 'live.connected' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().context.connection).toBe('live');
+    expect(requests).toEqual(['load', 'load']);
   });
 
-  it('does not poll a bracket that is over', async () => {
+  it('reads the bracket again on reset, on a change it does not hold, and when the tab shows again; never on a timer', async () => {
     vi.useFakeTimers();
-    const { requests } = start({ status: 'COMPLETED' });
-    await vi.advanceTimersByTimeAsync(BRACKET_REFRESH_MS * 2);
+    const { actor, requests, live, tab } = start();
+    await vi.advanceTimersByTimeAsync(60_000);
     expect(requests).toEqual(['load']);
+    live.send({ type: 'live.reset' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(requests).toEqual(['load', 'load']);
+    live.send({ type: 'live.change', change: { matches: [aMatch({ id: 99 })] } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(requests).toEqual(['load', 'load', 'load']);
+    expect(actor.getSnapshot().context.view.map((m) => m.id)).toEqual([11]);
+    tab.show();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(requests).toHaveLength(4);
   });
 
   it('answers an unknown tournament as not found without a notification, and reports other failures', async () => {

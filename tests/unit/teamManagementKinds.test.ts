@@ -3,6 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { teamManagementMachine, type ManagedTeam, type TeamAction, type TeamKind } from '../../machines/teamManagementMachine';
 import { managedLeagueTeam } from '../../src/api/endpoints/teamManagement';
 import type { Team, TeamManagementRow } from '../../src/api/contract/team';
+import type { TransferOutcome } from '../../src/api/contract/transfer';
 import { LEAGUE_TEAM_SIZE } from '../../src/domain/constants';
 
 const CAPTAIN = 7;
@@ -27,7 +28,7 @@ async function ready(kind: TeamKind, team: ManagedTeam) {
         calls.push(`load ${input.kind}`);
         return { team, rows: [row(CAPTAIN, 'CAPTAIN'), row(8, 'PLAYER')] };
       }),
-      performAction: fromPromise<void, { kind: TeamKind; teamId: number; asAdmin: boolean; action: TeamAction }>(async ({ input }) => {
+      performAction: fromPromise<TransferOutcome | void, { kind: TeamKind; teamId: number; asAdmin: boolean; action: TeamAction }>(async ({ input }) => {
         calls.push(`${input.action.kind} ${input.kind}`);
       }),
     },
@@ -39,7 +40,7 @@ async function ready(kind: TeamKind, team: ManagedTeam) {
 
 describe('teamManagementMachine, by kind of team', () => {
   it('reads a league team’s captain from its roster, with the league roster size and no substitutes', () => {
-    expect(managedLeagueTeam(leagueTeam)).toEqual({ id: 3, name: 'Night Owls', logoUrl: null, captainId: CAPTAIN, teamSize: LEAGUE_TEAM_SIZE, freeSubstitutes: [] });
+    expect(managedLeagueTeam(leagueTeam)).toEqual({ id: 3, name: 'Night Owls', logoUrl: null, captainId: CAPTAIN, teamSize: LEAGUE_TEAM_SIZE, freeSubstitutes: [], transferMode: false });
     expect(managedLeagueTeam({ ...leagueTeam, users: [] }).captainId).toBeNull();
   });
 

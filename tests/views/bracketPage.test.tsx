@@ -1,8 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
-import { createActor, fromPromise } from 'xstate';
-import type { Tournament } from '../../src/api/contract/tournament';
-import { BRACKET_REFRESH_MS, bracketPageMachine, type LoadedBracket } from '../../machines/bracketPageMachine';
 import { startTestServer, type TestServer } from '../support/testServer';
 import { renderApp } from '../support/renderApp';
 import { createAccount, createBracketFixture, firstPlayable, matchRow, playerOf } from './bracketFixtures';
@@ -122,46 +119,5 @@ describe('bracket page', () => {
     await waitFor(() => expect(within(nav).getByRole('link', { name: new RegExp(`^Match ${m.matchNumber}: .*, 1-3$`) })).toBeTruthy());
     expect(reads()).toBe(2);
     expect(screen.getByTestId('bracket-canvas')).toBe(canvasHost);
-  });
-});
-
-/** The page's refresh rule, with the calls swapped out: every 30 s while ACTIVE, never otherwise. */
-describe('bracket page machine', () => {
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
-  // One pending match, in the compact bracket's rows (src/api/contract/bracket.ts).
-  const match = { etag: 'W/"c1-1"', bracket: { roundNames: ['Round 1'], entrants: [], matches: [1, 1, 0, 0, 0, 0, -2, -2, -1, -1, 0, 1, 0, 0, 0, 0] } };
-  function start(status: Tournament['status'], load: () => Promise<LoadedBracket['bracket']>) {
-    vi.useFakeTimers();
-    const loadBracket = vi.fn(async (): Promise<LoadedBracket> => ({ tournament: { id: 1, status } as Tournament, bracket: await load() }));
-    const actor = createActor(bracketPageMachine.provide({ actors: { loadBracket: fromPromise(loadBracket) } }), {
-      input: { tournamentId: 1, isStaff: false },
-    }).start();
-    return { actor, loadBracket };
-  }
-
-  it('reads an ACTIVE bracket again every 30 s and keeps the canvas data when nothing changed', async () => {
-    const { actor, loadBracket } = start('ACTIVE', async () => match);
-    await vi.advanceTimersByTimeAsync(0);
-    const view = actor.getSnapshot().context.view;
-    expect(view).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(BRACKET_REFRESH_MS - 1);
-    expect(loadBracket).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(loadBracket).toHaveBeenCalledTimes(2);
-    await vi.advanceTimersByTimeAsync(BRACKET_REFRESH_MS);
-    expect(loadBracket).toHaveBeenCalledTimes(3);
-    // The same answer: the very same array, so the canvas is not fed again.
-    expect(actor.getSnapshot().context.view).toBe(view);
-    actor.stop();
-  });
-
-  it('does not poll a bracket that is not ACTIVE', async () => {
-    const { actor, loadBracket } = start('COMPLETED', async () => match);
-    await vi.advanceTimersByTimeAsync(5 * BRACKET_REFRESH_MS);
-    expect(loadBracket).toHaveBeenCalledTimes(1);
-    actor.stop();
   });
 });

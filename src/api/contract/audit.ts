@@ -2,7 +2,7 @@ import { boolean, enums, nullable, number, record, string, type, union, type Inf
 import { Id, Millis } from './common';
 
 /** What a staff member changed (the audit log's WHAT column). */
-export const AUDIT_ACTIONS = ['ROLE_CHANGED', 'USER_EDITED', 'USER_BANNED', 'TEAM_EDITED', 'IMAGE_UPDATED'] as const;
+export const AUDIT_ACTIONS = ['ROLE_CHANGED', 'USER_EDITED', 'USER_BANNED', 'TEAM_EDITED', 'IMAGE_UPDATED', 'TRANSFER_APPROVED', 'TRANSFER_REJECTED'] as const;
 export const AuditAction = enums(AUDIT_ACTIONS);
 export type AuditAction = Infer<typeof AuditAction>;
 

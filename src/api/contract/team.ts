@@ -1,6 +1,6 @@
 import { array, boolean, enums, integer, nullable, number, object, optional, size, string, type, type Infer } from 'superstruct';
-import { Count, Id, Millis, NonBlank, TeamRole } from './common';
-import { SWITCHEROO_TYPES, TOURNAMENT_STATUSES, TOURNAMENT_TYPES } from '../../domain/constants';
+import { CleanText, Count, Id, Millis, NonBlank, TeamRole } from './common';
+import { SWITCHEROO_TYPES, TOURNAMENT_STATUSES, TOURNAMENT_TYPES, TRANSFER_STATUSES } from '../../domain/constants';
 
 export const TeamMember = type({
   id: Id,
@@ -88,6 +88,8 @@ export const TransferRequest = type({
   addPlayer: boolean(),
   approved: nullable(boolean()),
   rejectedReason: nullable(string()),
+  /** The request's state (machines/transferRequestMachine.ts); approved is null until an admin decides. */
+  status: optional(enums(TRANSFER_STATUSES)),
 });
 export type TransferRequest = Infer<typeof TransferRequest>;
 
@@ -108,7 +110,7 @@ export const AdminTeamPatch = object({
 export type AdminTeamPatch = Infer<typeof AdminTeamPatch>;
 
 /** PATCH /v1/transfer/{id}. */
-export const TransferDecision = object({ approved: boolean(), rejectedReason: optional(nullable(string())) });
+export const TransferDecision = object({ approved: boolean(), rejectedReason: optional(nullable(CleanText)) });
 export type TransferDecision = Infer<typeof TransferDecision>;
 
 /** POST /v1/billing/transfer-request/{teamId}. */

@@ -1,4 +1,5 @@
 import type { Team, TeamManagementRow, TemporaryTeamDetail } from '../contract/team';
+import type { TransferOutcome } from '../contract/transfer';
 import type { Invitee } from '../contract/user';
 import { LEAGUE_TEAM_SIZE } from '../../domain/constants';
 import { getLeagueTeamMembers, getTeam, performLeagueTeamAction } from './teams';
@@ -16,6 +17,8 @@ export interface ManagedTeam {
   /** Players the team may hold. */
   teamSize: number;
   freeSubstitutes: string[];
+  /** A league team playing a season: its roster changes are transfer requests (absent for a tournament team). */
+  transferMode?: boolean;
   /** A tournament team's tournament (SWITCHEROO teams edit free substitutes); absent for a league team. */
   tournament?: { tournamentType: TemporaryTeamDetail['tournament']['tournamentType'] };
 }
@@ -32,12 +35,15 @@ export type TeamAction =
   | { kind: 'promote'; member: TeamManagementRow }
   | { kind: 'revokeInvite'; member: TeamManagementRow }
   | { kind: 'leave' }
-  | { kind: 'disband' };
+  | { kind: 'disband' }
+  /** The Ok of a REJECTED row (or withdrawing an open transfer): DELETE /v1/transfer/{teamId}/{userId}. */
+  | { kind: 'cancelTransfer'; member: TeamManagementRow };
 
 /** The calls of one kind of team, for the management machine. */
 export interface TeamManagementApi {
   load(teamId: number): Promise<{ team: ManagedTeam; rows: TeamManagementRow[] }>;
-  perform(teamId: number, asAdmin: boolean, action: TeamAction): Promise<void>;
+  /** A league team's Remove in a season answers the transfer request it opened (and the fee due). */
+  perform(teamId: number, asAdmin: boolean, action: TeamAction): Promise<TransferOutcome | void>;
 }
 
 /** A league team's profile as the dialog reads it: its captain from the roster, no substitutes. */
@@ -48,6 +54,7 @@ export const managedLeagueTeam = (team: Team): ManagedTeam => ({
   captainId: team.users.find((u) => u.teamRole === 'CAPTAIN')?.id ?? null,
   teamSize: LEAGUE_TEAM_SIZE,
   freeSubstitutes: [],
+  transferMode: team.transferMode,
 });
 
 export const TEAM_MANAGEMENT_APIS: Record<TeamKind, TeamManagementApi> = {

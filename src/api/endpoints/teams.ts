@@ -1,5 +1,8 @@
 import { api } from '../client';
+import { optional } from 'superstruct';
 import { Team, TeamLeft, TeamManagementRows } from '../contract/team';
+import { TransferOutcome } from '../contract/transfer';
+import { cancelTransfer } from './transfers';
 import { Created } from '../contract/tournament';
 import type { TeamAction } from './teamManagement';
 
@@ -29,7 +32,7 @@ function uploadLeagueTeamLogo(teamId: number, file: File) {
  * `/admin/members/…`) for rename, force-add, remove and assign captain. Logo removal shares one path (the server tells
  * captain and staff apart); league teams cannot be disbanded and have no substitutes.
  */
-export async function performLeagueTeamAction(teamId: number, asAdmin: boolean, action: TeamAction): Promise<void> {
+export async function performLeagueTeamAction(teamId: number, asAdmin: boolean, action: TeamAction): Promise<TransferOutcome | void> {
   const admin = asAdmin ? '/admin' : '';
   switch (action.kind) {
     case 'rename':
@@ -44,7 +47,11 @@ export async function performLeagueTeamAction(teamId: number, asAdmin: boolean, 
     case 'forceAdd':
       return api.send(`${base(teamId)}/admin/members/${action.user.id}`, { method: 'POST' });
     case 'removeMember':
-      return api.send(`${base(teamId)}${admin}/members/${action.member.id}`, { method: 'DELETE' });
+      // In a season the captain's Remove answers the transfer request it opened; otherwise nothing (204).
+      return api.call(`${base(teamId)}${admin}/members/${action.member.id}`, optional(TransferOutcome), { method: 'DELETE' });
+    case 'cancelTransfer':
+      await cancelTransfer(teamId, action.member.id);
+      return;
     case 'promote':
       return api.send(`${base(teamId)}${admin}/members/${action.member.id}`, { method: 'PATCH' });
     case 'revokeInvite':

@@ -86,5 +86,7 @@ export async function performTemporaryTeamAction(teamId: number, asAdmin: boolea
       return;
     case 'disband':
       return disbandTemporaryTeam(teamId);
+    case 'cancelTransfer':
+      throw new Error('A tournament team has no transfers');
   }
 }

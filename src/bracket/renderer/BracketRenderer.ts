@@ -9,6 +9,7 @@ import { GlyphAtlas } from './GlyphAtlas';
 import { GlyphWriter } from './GlyphWriter';
 import { mixColors, overBackground, PALETTE, rgba } from './palette';
 import { QuadStream } from './QuadStream';
+import { CardFlashes } from './cardFlash';
 import { FlatWriter } from './QuadWriter';
 import { createAtlasUniforms, createSharedUniforms, flatGeometry, flatShader, glyphGeometry, glyphShader, QUAD_WORDS } from './shaders';
 
@@ -94,6 +95,9 @@ export class BracketRenderer {
   private shapeQuads = 0;
   private pathQuads: Float32Array = new Float32Array(0);
   private highlight: Highlight | null = null;
+  /** Cards outlined for a moment after a live update changed them. */
+  private readonly flashes = new CardFlashes();
+  private flashQuads: Float32Array = new Float32Array(0);
   /** Round names, one quad range per column (culled like cards). */
   private headerQuads: Float32Array = new Float32Array(0);
   private headerOffsets = new Uint32Array(0);
@@ -134,6 +138,8 @@ export class BracketRenderer {
    * status words and connector colours (which read the match objects) only for what gets drawn.
    */
   setLayout(layout: BracketLayout): void {
+    this.flashes.clear();
+    this.flashQuads = new Float32Array(0);
     this.layout = layout;
     const ix = (this.index = buildChunkIndex(layout));
     const { nodes, edges } = layout;
@@ -363,6 +369,7 @@ export class BracketRenderer {
     const w = this.flatWriter;
     w.count = this.shapeQuads;
     w.append(this.pathQuads);
+    w.append(this.flashQuads);
     this.load(this.flat, w.view());
   }
 
@@ -464,6 +471,22 @@ export class BracketRenderer {
     return this.textPending;
   }
 
+  /** Outlines `changed` cards for a moment (a live update): call `stepFlashes` every frame while it answers true. */
+  flash(changed: readonly number[], at: number): void {
+    this.flashes.start(changed, at);
+  }
+
+  /** Draws the flashes as they are at `time`; true while one is still fading (another frame should follow). */
+  stepFlashes(time: number): boolean {
+    const layout = this.layout;
+    if (!layout || (this.flashes.size === 0 && this.flashQuads.length === 0)) return false;
+    const w = new FlatWriter(16);
+    for (const [n, strength] of this.flashes.at(time)) outlineCard(w, layout, n, rgba(overBackground(PALETTE.highlight, strength)), 3);
+    this.flashQuads = w.take();
+    this.composeFlat();
+    return this.flashes.size > 0;
+  }
+
   /** Outlines the cards of an entrant's path, tints its rows and lights its connectors; null clears. */
   setHighlight(h: Highlight | null): void {
     this.highlight = h;
@@ -499,15 +522,7 @@ export class BracketRenderer {
         if (onPath.has(edges.from[e])) writeElbow(w, d[e * 4], d[e * 4 + 1], d[e * 4 + 2], d[e * 4 + 3], ahead.has(n) ? faint : strong);
       }
     }
-    const t = 2;
-    const outline = (n: number, color: number) => {
-      const x = nodes.x[n];
-      const y = nodes.y[n];
-      w.rect(x - t, y - t, x + CARD_WIDTH + t, y, color);
-      w.rect(x - t, y + CARD_HEIGHT, x + CARD_WIDTH + t, y + CARD_HEIGHT + t, color);
-      w.rect(x - t, y, x, y + CARD_HEIGHT, color);
-      w.rect(x + CARD_WIDTH, y, x + CARD_WIDTH + t, y + CARD_HEIGHT, color);
-    };
+    const outline = (n: number, color: number) => outlineCard(w, layout, n, color, 2);
     for (const n of h.played) outline(n, strong);
     for (const n of h.ahead) outline(n, faint);
     if (this.detail === DETAIL_TEXT) {
@@ -588,4 +603,14 @@ export class BracketRenderer {
     this.atlas.destroy();
     this.textChunks.clear();
   }
+}
+
+/** A `t`-wide frame around card `n`, outside its edges. */
+function outlineCard(w: FlatWriter, layout: BracketLayout, n: number, color: number, t: number): void {
+  const x = layout.nodes.x[n];
+  const y = layout.nodes.y[n];
+  w.rect(x - t, y - t, x + CARD_WIDTH + t, y, color);
+  w.rect(x - t, y + CARD_HEIGHT, x + CARD_WIDTH + t, y + CARD_HEIGHT + t, color);
+  w.rect(x - t, y, x, y + CARD_HEIGHT, color);
+  w.rect(x + CARD_WIDTH, y, x + CARD_WIDTH + t, y + CARD_HEIGHT, color);
 }

@@ -225,6 +225,7 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
     if (zoom !== lastZoom && (moving || inMotion)) lowerResolution(true);
     lastZoom = zoom;
     const more = scene.update(controller.cam, controller.view);
+    const flashing = scene.stepFlashes(now());
     app.renderer.render({ container: app.stage });
     if (layout && waiting.length > 0) {
       const drawn = waiting;
@@ -232,6 +233,7 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
       for (const w of drawn) w.resolve();
     }
     if (listeners.get('frame')?.size) emit('frame', { now: time, cpuMs: now() - t0, ...scene.stats() });
+    if (flashing) requestFrame();
     if (moving || more || controller.moving || inMotion) {
       if (moving || more) requestFrame();
       return;
@@ -371,6 +373,8 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
       if (changed.length > 0) {
         entrants = null;
         scene.updateMatches(changed);
+        // A card changed under the viewer's eyes flashes briefly, unless they asked for less motion.
+        if (!prefersReducedMotion()) scene.flash(changed, now());
         refreshHighlight();
         prefetch();
       }
@@ -669,4 +673,9 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
     },
   };
   return engine;
+}
+
+/** The viewer asked the system for less motion (no flashing cards). */
+function prefersReducedMotion(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 }

@@ -13,6 +13,7 @@ import { useMachineWith } from '../../ui/useMachineWith';
 import { BracketAdminActions } from './BracketAdminActions';
 import { bracketPageMachine } from '../../../machines/bracketPageMachine';
 import { EmptyBracket } from './EmptyBracket';
+import { LiveStatus } from '../../ui/LiveStatus/LiveStatus';
 import { lazyNamed } from '../../ui/onDemand';
 
 // Pixi and the canvas engine load only on bracket routes.
@@ -82,6 +83,7 @@ function BracketScreen({ tournamentId, isStaff }: { tournamentId: number; isStaf
           <Anchor component={Link} href={`/tournaments/${tournamentId}/details`} mt={-16} fw={600}>
             Tournament details
           </Anchor>
+          <LiveStatus connection={snapshot.context.connection} />
         </>
       )}
       {!showCanvas && <EmptyBracket status={tournament.status} />}

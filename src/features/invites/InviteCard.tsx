@@ -1,11 +1,13 @@
 import { Anchor, Avatar, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import type { TeamInvite } from '../../api/contract/team';
+import type { TeamInvite, TransferRequestBody } from '../../api/contract/team';
 import { answerInvite, isTournamentInvite } from '../../api/endpoints/invites';
+import { requestTransfer } from '../../api/endpoints/transfers';
 import { notifyError, notifySuccess } from '../../ui/notify';
+import { useSessionActor, useSessionUser } from '../../ui/session';
 import { SUCCESS } from '../../domain/messages';
-import { useSessionActor } from '../../ui/session';
+import { TransferPaymentDialog } from '../transfers/TransferPaymentDialog';
 
 interface InviteCardProps {
   invite: TeamInvite;
@@ -14,37 +16,47 @@ interface InviteCardProps {
 
 /**
  * One invite: team logo and name, the tournament for a tournament team, Accept and Reject. Accepting a transfer-type
- * invite sends it to admin approval, and the card says Approval Pending.
+ * invite (the team plays a season) asks to join (POST /v1/transfer/{teamId}/{own id}); when the league charges for
+ * transfers the fee is paid first (method ADD), and the card says Approval Pending.
  */
 export function InviteCard({ invite, onAnswered }: InviteCardProps) {
+  const me = useSessionUser();
   const [busy, setBusy] = useState<'accept' | 'reject' | null>(null);
   const [pendingApproval, setPendingApproval] = useState(false);
+  const [fee, setFee] = useState<{ request: TransferRequestBody; amount: number } | null>(null);
   const [, navigate] = useLocation();
   const session = useSessionActor();
+  const awaitApproval = () => {
+    notifySuccess(SUCCESS.approvalPendingJoin);
+    setPendingApproval(true);
+  };
+  const failed = (error: unknown) => {
+    setBusy(null);
+    notifyError(error);
+  };
+  const askToJoin = (userId: number) =>
+    requestTransfer(invite.teamId, userId).then(({ amountDue }) => {
+      setBusy(null);
+      if (amountDue > 0) setFee({ request: { teamId: invite.teamId, addPlayer: true, userId }, amount: amountDue });
+      else awaitApproval();
+    }, failed);
   const answer = (kind: 'accept' | 'reject') => {
     setBusy(kind);
-    answerInvite(invite, kind).then(
-      () => {
-        setBusy(null);
-        if (kind === 'reject') notifySuccess(SUCCESS.inviteRejected);
-        else if (invite.isTransfer) {
-          notifySuccess(SUCCESS.approvalPendingJoin);
-          setPendingApproval(true);
-          return;
-        } else if (!isTournamentInvite(invite)) {
+    if (kind === 'accept' && invite.isTransfer && me) return askToJoin(me.id);
+    answerInvite(invite, kind).then(() => {
+      setBusy(null);
+      if (kind === 'reject') notifySuccess(SUCCESS.inviteRejected);
+      else {
+        notifySuccess(SUCCESS.teamJoined);
+        if (!isTournamentInvite(invite)) {
           // Joined a league team: the session's user now carries its teamId, and the player lands on their team.
-          notifySuccess(SUCCESS.teamJoined);
           session.send({ type: 'session.refresh' });
           navigate(`/teams/${invite.teamId}`);
           return;
-        } else notifySuccess(SUCCESS.teamJoined);
-        onAnswered();
-      },
-      (error) => {
-        setBusy(null);
-        notifyError(error);
-      },
-    );
+        }
+      }
+      onAnswered();
+    }, failed);
   };
   const tournamentHref = invite.tournamentId ? `/tournaments/${invite.tournamentId}/details` : null;
   return (
@@ -90,6 +102,16 @@ export function InviteCard({ invite, onAnswered }: InviteCardProps) {
           </Group>
         )}
       </Group>
+      <TransferPaymentDialog
+        request={fee?.request ?? null}
+        amount={fee?.amount ?? 0}
+        description={`join ${invite.teamName}`}
+        onDone={(sent) => {
+          setFee(null);
+          if (sent) awaitApproval();
+          else onAnswered();
+        }}
+      />
     </Paper>
   );
 }

@@ -9,6 +9,7 @@ import { useScoreSubmission } from './useScoreSubmission';
 import { LoadingState } from '../../ui/DataLoader/LoadStates';
 import { isSeasonMatch } from '../../../machines/seasonMatchRules';
 import { LeagueMatchDetails } from './LeagueMatchDetails';
+import { LiveStatus } from '../../ui/LiveStatus/LiveStatus';
 
 /** /tournaments/{tournamentId}/match/{matchId}: one match, its scores and the score flows. */
 export function MatchPage() {
@@ -58,9 +59,14 @@ export function MatchScreen({ tournamentId, matchId, isStaff }: MatchScreenProps
   if (!match) {
     return <LoadingState />;
   }
-  return isSeasonMatch(match) ? (
-    <LeagueMatchDetails match={match} submission={submission} isStaff={isStaff} />
-  ) : (
-    <MatchDetails match={match} submission={submission} isStaff={isStaff} />
+  return (
+    <>
+      <LiveStatus connection={snapshot.context.connection} />
+      {isSeasonMatch(match) ? (
+        <LeagueMatchDetails match={match} submission={submission} isStaff={isStaff} />
+      ) : (
+        <MatchDetails match={match} submission={submission} isStaff={isStaff} />
+      )}
+    </>
   );
 }

@@ -8,6 +8,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   USER_BANNED: 'User banned',
   TEAM_EDITED: 'Team edited',
   IMAGE_UPDATED: 'Image updated',
+  TRANSFER_APPROVED: 'Transfer approved',
+  TRANSFER_REJECTED: 'Transfer rejected',
 };
 
 /** The TARGET column: "User Ace", "Team Rockets", "Image Home Page Banner". */

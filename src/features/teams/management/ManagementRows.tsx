@@ -17,7 +17,8 @@ interface ManagementRowsProps {
 export function rowLabel(row: TeamManagementRow): string {
   if (row.rejectedReason) return 'REJECTED';
   if (row.isRemoving) return 'PENDING REMOVAL';
-  if (row.type === 'INVITE') return 'INVITEE';
+  // A player whose join waits for the admins is still an invitee.
+  if (row.type === 'INVITE' || row.type === 'TRANSFER') return 'INVITEE';
   return row.teamRole ?? 'PLAYER';
 }
 
@@ -53,6 +54,11 @@ export function ManagementRows({ rows, teamSize, caps, busy, send }: ManagementR
                   <Text size="xs" c="red">
                     {row.rejectedReason}
                   </Text>
+                )}
+                {caps.can({ type: 'transfer.cancel', member: row }) && (
+                  <Button size="xs" variant="default" disabled={busy} onClick={() => send({ type: 'transfer.cancel', member: row })}>
+                    Ok
+                  </Button>
                 )}
                 {caps.can({ type: 'member.promote', member: row }) && (
                   <Button size="xs" variant="default" disabled={busy} onClick={() => send({ type: 'member.promote', member: row })}>

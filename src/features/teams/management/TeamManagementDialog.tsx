@@ -11,6 +11,7 @@ import { SubstitutesEditor } from './SubstitutesEditor';
 import { TeamLogoSection } from './TeamLogoSection';
 import { TeamNameForm } from './TeamNameForm';
 import { successNotice } from './teamActionNotices';
+import { TransferPaymentDialog } from '../../transfers/TransferPaymentDialog';
 
 interface TeamManagementDialogProps {
   kind: TeamKind;
@@ -28,7 +29,7 @@ export function TeamManagementDialog({ kind, teamId, viewerId, asAdmin, onFinish
   const [snapshot, send] = useMachineWith(teamManagementMachine, {
     input: { kind, teamId, viewerId, asAdmin },
     actions: {
-      notifyDone: (_, { action, team }) => notifySuccess(successNotice(action, team, kind)),
+      notifyDone: (_, { action, team }) => notifySuccess(successNotice(action, team, kind, asAdmin)),
       notifyInvalidUser: () => notifyClientError(ERRORS.invalidUser.title, ERRORS.invalidUser.message),
       reportError: (_, { error }) => notifyError(error),
       finish: (_, { outcome }) => onFinish(outcome),
@@ -93,6 +94,12 @@ export function TeamManagementDialog({ kind, teamId, viewerId, asAdmin, onFinish
         </Stack>
       )}
       <ConfirmTeamAction snapshot={snapshot} send={send} />
+      <TransferPaymentDialog
+        request={snapshot.context.fee?.request ?? null}
+        amount={snapshot.context.fee?.amount ?? 0}
+        description={`remove ${snapshot.context.fee?.name ?? ''}`}
+        onDone={() => send({ type: 'fee.done' })}
+      />
     </Modal>
   );
 }

@@ -2,7 +2,7 @@ import { SUCCESS } from '../../../domain/messages';
 import type { ManagedTeam, TeamAction, TeamKind } from '../../../../machines/teamManagementMachine';
 
 /** The success notification of each team change (spec §8 wording). */
-export function successNotice(action: TeamAction, team: ManagedTeam | null, kind: TeamKind): { title: string; message: string } {
+export function successNotice(action: TeamAction, team: ManagedTeam | null, kind: TeamKind, asAdmin = false): { title: string; message: string } {
   switch (action.kind) {
     case 'rename':
       return SUCCESS.teamNameUpdated;
@@ -18,7 +18,8 @@ export function successNotice(action: TeamAction, team: ManagedTeam | null, kind
     case 'forceAdd':
       return SUCCESS.userAdded;
     case 'removeMember':
-      return SUCCESS.userRemoved;
+      // In a season the captain's Remove asks the admins (staff remove at once).
+      return kind === 'league' && team?.transferMode && !asAdmin ? SUCCESS.approvalPendingRemoval : SUCCESS.userRemoved;
     case 'promote':
       return SUCCESS.userPromoted;
     case 'revokeInvite':
@@ -27,6 +28,8 @@ export function successNotice(action: TeamAction, team: ManagedTeam | null, kind
       return SUCCESS.teamLeft(team?.name ?? 'the team');
     case 'disband':
       return SUCCESS.teamDisbanded;
+    case 'cancelTransfer':
+      return SUCCESS.transferCancelled;
   }
 }
 

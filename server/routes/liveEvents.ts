@@ -1,0 +1,108 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { Db } from '../db/client';
+import { isStaff, requireRole } from '../auth/plugin';
+import { idParam } from '../http/validate';
+import { getTournament } from '../services/tournamentStore';
+import { getDivisionRow } from '../services/seasonStore';
+import { visibleSeason } from '../services/seasonQueries';
+import { QUEUES_TOPIC, type LiveEvent, type LiveHub } from '../services/liveEvents';
+
+/** A comment line this often keeps proxies and load balancers from closing a quiet stream. */
+export const HEARTBEAT_MS = 15_000;
+/** How long a browser waits before reconnecting a dropped stream. */
+export const RETRY_MS = 3_000;
+/** A client that has not read this much of its stream is too slow: it is dropped and reconnects with a replay. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+/** Event ids are sequence numbers or a topic marker: anything else is ignored (and answered with `reset`). */
+const lastEventId = (request: FastifyRequest): string | undefined => {
+  const header = request.headers['last-event-id'];
+  return typeof header === 'string' && /^[a-z0-9]{1,32}$/i.test(header) ? header : undefined;
+};
+
+const frames = new WeakMap<LiveEvent, string>();
+/** An event as the stream sends it, built once for all the clients of its topic. */
+const frame = (e: LiveEvent) => {
+  let text = frames.get(e);
+  if (text === undefined) {
+    text = `id: ${e.id}\nevent: ${e.event}\ndata: ${e.data}\n\n`;
+    frames.set(e, text);
+  }
+  return text;
+};
+
+/**
+ * The live update streams (server-sent events, issue 15; the choice of routes: docs/decisions.md). Each answers
+ * with the same authorization as the read it follows, then stays open: `retry:`, a replay or `reset` after
+ * `Last-Event-ID`, `ready`, then every change of the topic's matches as it is committed, and a heartbeat every 15 s.
+ */
+export function liveEventRoutes(app: FastifyInstance, db: Db, hub: LiveHub) {
+  const open = new Set<ServerResponse>();
+
+  const stream = (request: FastifyRequest, reply: FastifyReply, topic: string) => {
+    // Fastify would end the response when the handler returns; the stream lives until the client or the server goes.
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      ...(reply.getHeaders() as OutgoingHttpHeaders),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'private, no-store, no-transform',
+      connection: 'keep-alive',
+      // nginx and similar proxies would otherwise buffer the stream.
+      'x-accel-buffering': 'no',
+    });
+    let closed = false;
+    let unsubscribe = () => {};
+    const close = () => {
+      if (closed) return;
+      closed = true;
+      clearInterval(heartbeat);
+      unsubscribe();
+      open.delete(raw);
+      raw.end();
+    };
+    const write = (text: string) => {
+      if (closed) return;
+      if (raw.writableLength > MAX_BUFFERED_BYTES) return close();
+      raw.write(text);
+    };
+    const heartbeat = setInterval(() => write(': heartbeat\n\n'), HEARTBEAT_MS);
+    write(`retry: ${RETRY_MS}\n\n`);
+    const subscription = hub.subscribe(topic, lastEventId(request), (e) => write(frame(e)));
+    unsubscribe = subscription.unsubscribe;
+    write(subscription.first.map(frame).join(''));
+    // A caller that did not ask for a stream (a plain fetch, curl without the header) gets the head and an end.
+    if (!String(request.headers.accept ?? '').includes('text/event-stream')) return close();
+    open.add(raw);
+    raw.on('close', close);
+    raw.on('error', close);
+  };
+
+  // Server shutdown ends the streams first, so closing the server (and the tests) does not wait for the clients.
+  app.addHook('preClose', async () => {
+    for (const raw of open) raw.end();
+    open.clear();
+  });
+
+  /** The bracket of a tournament (public, like GET /v1/tournament/{id}/match). */
+  app.get('/v1/tournament/:id/events', async (request, reply) => {
+    const id = idParam((request.params as { id?: string }).id);
+    await getTournament(db, id);
+    stream(request, reply, `tournament:${id}`);
+  });
+
+  /** A league division's groups and playoffs (like GET /v1/match/division/{id}: unpublished seasons only for staff). */
+  app.get('/v1/season/division/:id/events', async (request, reply) => {
+    const id = idParam((request.params as { id?: string }).id);
+    const division = await getDivisionRow(db, id);
+    await visibleSeason(db, division.seasonId, isStaff(request.user));
+    stream(request, reply, `division:${id}`);
+  });
+
+  /** The admin queues (staff): the ids of every changed tournament or league match. */
+  app.get('/v1/match/events', async (request, reply) => {
+    requireRole(request);
+    stream(request, reply, QUEUES_TOPIC);
+  });
+}

@@ -1,0 +1,222 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { testDatabaseKind, useTestServer, type Agent } from '../support/testServer';
+import { SseClient } from '../support/sseClient';
+import { tournamentMatches } from '../../server/db/schema';
+import { buildApp } from '../../server/app';
+import { openDatabase, type Database } from '../../server/db/client';
+import { generateTournamentBracket } from '../../server/services/brackets';
+import { seasonInGroupStages } from './seasonMatches.fixtures';
+import { bracketOf, createAdmin, createTournament, playerOf, type Fixture } from './bracketsKit';
+
+/** Live updates (issue 15): committed match changes reach the SSE clients of every server instance. */
+describe('live events', () => {
+  const server = useTestServer();
+  let base = '';
+  let admin: Agent;
+  let adminCookie = '';
+  const clients: SseClient[] = [];
+
+  beforeAll(async () => {
+    base = await server.app.listen({ port: 0, host: '127.0.0.1' });
+    admin = await server.agent().signIn(await createAdmin(server.db));
+    adminCookie = [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  });
+  afterEach(() => {
+    for (const c of clients.splice(0)) c.close();
+  });
+
+  const open = async (path: string, headers: Record<string, string> = {}, origin = base) => {
+    const client = await SseClient.open(`${origin}${path}`, headers);
+    clients.push(client);
+    return client;
+  };
+  const ranks = (n: number) => Array.from({ length: n }, (_, i) => 2000 - i * 10);
+  const report = async (f: Fixture, matchNumber: number, a: number, b: number) => {
+    const m = (await bracketOf(server.agent(), f.tournamentId)).byNumber(matchNumber);
+    const res = await (await playerOf(server, f, m.entryAId)).post(`/v1/tournament/${f.tournamentId}/match/${m.id}`, { entryAScore: a, entryBScore: b });
+    expect(res.status).toBe(200);
+    return m;
+  };
+
+  it('sends a reported score to the clients of the tournament, as a stream with retry and event ids', async () => {
+    const f = await createTournament(server.db, { ranks: ranks(8) });
+    const other = await createTournament(server.db, { ranks: ranks(4) });
+    const client = await open(`/v1/tournament/${f.tournamentId}/events`);
+    const bystander = await open(`/v1/tournament/${other.tournamentId}/events`);
+    expect(client.status).toBe(200);
+    expect(client.headers['content-type']).toMatch(/^text\/event-stream/);
+    await client.next('ready');
+    await bystander.next('ready');
+    expect(client.retry).toBe(3000);
+
+    const m = await report(f, 1, 3, 1);
+
+    const event = await client.next('matches', 1_000);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(client.rest()).toEqual([]);
+    expect(event.id).toMatch(/^\d+$/);
+    expect(event.data.matches).toEqual([expect.objectContaining({ id: m.id, entryAScoreA: 3, entryAScoreB: 1, winningEntry: '' })]);
+    // Another tournament's clients hear nothing of it.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(bystander.rest()).toEqual([]);
+  });
+
+  it('publishes nothing for a change that was rolled back', async () => {
+    const f = await createTournament(server.db, { ranks: ranks(4) });
+    const [row] = await server.db.select().from(tournamentMatches).where(eq(tournamentMatches.tournamentId, f.tournamentId)).limit(1);
+    const client = await open(`/v1/tournament/${f.tournamentId}/events`);
+    await client.next('ready');
+
+    await expect(
+      server.db.transaction(async (tx) => {
+        await tx.update(tournamentMatches).set({ dueByDate: 111 }).where(eq(tournamentMatches.id, row.id));
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    await server.db.update(tournamentMatches).set({ dueByDate: 222 }).where(eq(tournamentMatches.id, row.id));
+
+    // The first event is the committed change: the rolled-back one never left the database.
+    const event = await client.next('matches', 1_000);
+    expect(event.data.matches).toEqual([expect.objectContaining({ id: row.id, dueByDate: 222 })]);
+    expect(client.rest()).toEqual([]);
+  });
+
+  it('replays what a reconnecting client missed after its Last-Event-ID, and says reset when it cannot know', async () => {
+    const f = await createTournament(server.db, { ranks: ranks(8) });
+    const first = await open(`/v1/tournament/${f.tournamentId}/events`);
+    const ready = await first.next('ready');
+    first.close();
+
+    const m1 = await report(f, 1, 3, 0);
+    const m2 = await report(f, 2, 2, 3);
+    await server.app.live.settled();
+
+    const again = await open(`/v1/tournament/${f.tournamentId}/events`, { 'last-event-id': ready.id });
+    const replayed = [await again.next('matches'), await again.next('matches')];
+    expect(replayed.map((e) => e.data.matches[0].id)).toEqual([m1.id, m2.id]);
+    expect(Number(replayed[1].id)).toBeGreaterThan(Number(replayed[0].id));
+    const head = await again.next('ready');
+    expect(head.id).toBe(replayed[1].id);
+
+    // From the middle: only what came after.
+    const middle = await open(`/v1/tournament/${f.tournamentId}/events`, { 'last-event-id': replayed[0].id });
+    expect((await middle.next('matches')).data.matches[0].id).toBe(m2.id);
+    await middle.next('ready');
+    expect(middle.rest()).toEqual([]);
+
+    // An id this instance never gave out (too old, or another instance's marker): read everything again.
+    const stale = await open(`/v1/tournament/${f.tournamentId}/events`, { 'last-event-id': '1' });
+    await stale.next('reset');
+    await stale.next('ready');
+  });
+
+  it('tells clients to read the bracket again when its matches are created, and sends a reset bracket whole', async () => {
+    const f = await createTournament(server.db, { ranks: ranks(4), generate: false });
+    const client = await open(`/v1/tournament/${f.tournamentId}/events`);
+    await client.next('ready');
+    await server.db.transaction((tx) => generateTournamentBracket(tx, f.tournamentId));
+    await client.next('reset', 1_000);
+
+    await report(f, 1, 3, 1);
+    await client.next('matches', 1_000);
+    expect((await admin.post(`/v1/tournament/${f.tournamentId}/reset`)).status).toBe(204);
+    // One transaction, one event: every match of the bracket as it now stands.
+    const reset = await client.next('matches', 1_000);
+    expect(reset.data.matches).toHaveLength((await bracketOf(server.agent(), f.tournamentId)).list.length);
+    expect(reset.data.matches.every((m: any) => m.entryAScoreA === null && m.winningEntry === '')).toBe(true);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(client.rest()).toEqual([]);
+  });
+
+  it('streams every match change to staff for the queues, and refuses everyone else', async () => {
+    expect((await open('/v1/match/events')).status).toBe(401);
+    const player = await server.agent().signIn((await createTournament(server.db, { ranks: ranks(2) })).players[0][0].discordName);
+    const playerCookie = [...player.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    expect((await open('/v1/match/events', { cookie: playerCookie })).status).toBe(403);
+
+    const staff = await open('/v1/match/events', { cookie: adminCookie });
+    expect(staff.status).toBe(200);
+    await staff.next('ready');
+    const f = await createTournament(server.db, { ranks: ranks(4) });
+    await staff.next('queue');
+    const m = await report(f, 1, 3, 1);
+    const event = await staff.next('queue', 1_000);
+    expect(event.data).toEqual({ topic: `tournament:${f.tournamentId}`, ids: [m.id] });
+  });
+
+  it("sends a captain's league report to the clients of the division", async () => {
+    const season = await seasonInGroupStages(server, admin, 4);
+    const [match] = await season.groupMatches();
+    const client = await open(`/v1/season/division/${match.divisionId}/events`);
+    expect(client.status).toBe(200);
+    await client.next('ready');
+    const res = await season.captainOf(match.teamAId!).post(`/v1/match/${match.id}`, { entryAScore: 2, entryBScore: 1 });
+    expect(res.status).toBe(200);
+    const event = await client.next('matches', 1_000);
+    expect(event.data.matches).toEqual([expect.objectContaining({ id: match.id, divisionId: match.divisionId, teamAScoreA: 2, teamAScoreB: 1 })]);
+  });
+
+  it('answers 404 for an unknown tournament or division, and a plain request gets the head and an end', async () => {
+    expect((await open('/v1/tournament/999999/events')).status).toBe(404);
+    expect((await open('/v1/season/division/999999/events')).status).toBe(404);
+    const f = await createTournament(server.db, { ranks: ranks(4) });
+    const plain = await server.agent().get(`/v1/tournament/${f.tournamentId}/events`);
+    expect(plain.status).toBe(200);
+    expect(plain.body).toMatch(/^retry: 3000\n\nid: \w+\nevent: ready\ndata: \{\}\n\n$/);
+  });
+
+  describe.runIf(testDatabaseKind() === 'postgres')('two instances on one PostgreSQL', () => {
+    let second: { app: FastifyInstance; database: Database; base: string };
+    beforeAll(async () => {
+      const database = await openDatabase({ databaseUrl: server.databaseUrl, dataDir: 'memory://' });
+      const app = await buildApp({ config: server.config, database });
+      second = { app, database, base: await app.listen({ port: 0, host: '127.0.0.1' }) };
+    });
+    afterAll(async () => {
+      await second.app.close();
+      await second.database.close();
+    });
+
+    it('delivers a score reported through instance A to a client of instance B within 1 s', async () => {
+      const f = await createTournament(server.db, { ranks: ranks(8) });
+      const onB = await open(`/v1/tournament/${f.tournamentId}/events`, {}, second.base);
+      const onA = await open(`/v1/tournament/${f.tournamentId}/events`);
+      await onB.next('ready');
+      await onA.next('ready');
+      const started = performance.now();
+      const m = await report(f, 1, 3, 2);
+      const event = await onB.next('matches', 1_000);
+      expect(event.at - started).toBeLessThan(1_000);
+      expect(event.data.matches).toEqual([expect.objectContaining({ id: m.id, entryAScoreA: 3, entryAScoreB: 2 })]);
+
+      // A client of A that reconnects to B resumes after A's event id: ids are the database's, alike on every instance.
+      const seenOnA = await onA.next('matches', 1_000);
+      expect(seenOnA.id).toBe(event.id);
+      onA.close();
+      const m2 = await report(f, 2, 3, 0);
+      await onB.next('matches', 1_000);
+      const movedToB = await open(`/v1/tournament/${f.tournamentId}/events`, { 'last-event-id': seenOnA.id }, second.base);
+      expect((await movedToB.next('matches')).data.matches[0].id).toBe(m2.id);
+    });
+
+    it('tells its clients to read again when its LISTEN connection drops, and keeps delivering after reconnecting', async () => {
+      const f = await createTournament(server.db, { ranks: ranks(8) });
+      const onB = await open(`/v1/tournament/${f.tournamentId}/events`, {}, second.base);
+      await onB.next('ready');
+      // A PostgreSQL restart or an admin's pg_terminate_backend, as both instances' LISTEN connections see it.
+      const listeners = sql`from pg_stat_activity where query = 'LISTEN "clutch_live"' and datname = current_database()`;
+      await server.db.execute(sql`select pg_terminate_backend(pid) ${listeners}`);
+      await onB.next('reset', 2_000);
+      // Both instances reconnect with backoff; then a later report arrives again.
+      const listening = async () => {
+        const result = (await server.db.execute(sql`select count(*)::int as n ${listeners}`)) as unknown as { rows: { n: number }[] };
+        return Number(result.rows[0].n);
+      };
+      for (let tries = 0; (await listening()) < 2 && tries < 100; tries++) await new Promise((r) => setTimeout(r, 50));
+      const m = await report(f, 1, 3, 1);
+      expect((await onB.next('matches', 2_000)).data.matches[0].id).toBe(m.id);
+    });
+  });
+});
