@@ -574,6 +574,8 @@ export class BracketRenderer {
     this.titleSize = 0;
     this.pathQuads = new Float32Array(0);
     this.highlight = null;
+    this.flashes.clear();
+    this.flashQuads = new Float32Array(0);
     this.textChunks.clear();
     this.textCached = 0;
     this.textPending = false;
