@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configure, screen, within } from '@testing-library/react';
 import { startTestServer, type Agent, type TestServer } from '../support/testServer';
 import { insertUser } from '../support/fixtures';
@@ -7,9 +7,7 @@ import { renderApp } from '../support/renderApp';
 
 configure({ asyncUtilTimeout: 8000 });
 
-// As in bracketPage.test.tsx: Node cannot load @pixi/react's ESM build and jsdom has no WebGL; the page, the lazy
-// bracket chunk, the canvas host and its accessible DOM mirror are real.
-vi.mock('@pixi/react', () => ({ Application: () => null }));
+// jsdom has no WebGL: the page, the lazy bracket chunk, the canvas host and its accessible DOM mirror are real.
 
 let server: TestServer;
 let admin: Agent;

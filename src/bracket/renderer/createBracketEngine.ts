@@ -120,7 +120,7 @@ export interface BracketEngine {
   destroy(): void;
 }
 
-/** Application options the engine needs; a host creating the Application (e.g. @pixi/react) passes these. */
+/** Application options the engine needs; a host creating the Application itself passes these. */
 export function pixiAppOptions(resolution = defaultResolution()): Partial<ApplicationOptions> {
   return {
     preference: 'webgl',
