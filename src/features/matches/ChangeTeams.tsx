@@ -1,4 +1,5 @@
 import { Button, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
+import { FormActions } from '../../ui/FormActions/FormActions';
 import type { TournamentMatch } from '../../api/contract/tournament';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { useMachineWith } from '../../ui/useMachineWith';
@@ -66,14 +67,7 @@ export function ChangeTeams({ match, onChanged }: ChangeTeamsProps) {
                   </Text>
                 ),
               )}
-              <Group justify="flex-end" gap="sm">
-                <Button variant="default" onClick={() => send({ type: 'entries.cancel' })} disabled={saving}>
-                  Cancel
-                </Button>
-                <Button type="submit" loading={saving} disabled={!snapshot.can({ type: 'entries.save' })}>
-                  Save
-                </Button>
-              </Group>
+              <FormActions onCancel={() => send({ type: 'entries.cancel' })} busy={saving} disabled={!snapshot.can({ type: 'entries.save' })} submitLabel="Save" />
             </Stack>
           </form>
         )}

@@ -1,4 +1,5 @@
-import { Button, FileInput, Group, Image, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
+import { FileInput, Image, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
+import { FormActions } from '../../ui/FormActions/FormActions';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { TWITTER_HANDLE, type PlayerCardBody } from '../../api/contract/admin';
@@ -52,14 +53,7 @@ export function AddPlayerCardDialog({ busy, onSubmit, onClose }: AddPlayerCardDi
             fileInputProps={{ 'aria-label': 'Image file' }}
           />
           {preview && <Image src={preview} alt="Image preview" h={180} fit="contain" radius="sm" bg="dark.7" />}
-          <Group justify="flex-end" mt="md">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              Add Player Card
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} busy={busy} mt="md" submitLabel="Add Player Card" />
         </Stack>
       </form>
     </Modal>

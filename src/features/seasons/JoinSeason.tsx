@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { FormActions } from '../../ui/FormActions/FormActions';
 import { TermsCheckbox } from '../../ui/TermsCheckbox/TermsCheckbox';
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
@@ -58,14 +59,7 @@ export function JoinSeason({ season, reload }: { season: Season; reload: () => v
             error={snapshot.context.termsError}
             onChange={(e) => send({ type: 'terms.change', agreed: e.currentTarget.checked })}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => send({ type: 'join.cancel' })}>
-              Cancel
-            </Button>
-            <Button onClick={() => send({ type: 'join.submit' })} loading={snapshot.matches('joining')}>
-              Join
-            </Button>
-          </Group>
+          <FormActions onCancel={() => send({ type: 'join.cancel' })} onSubmit={() => send({ type: 'join.submit' })} busy={snapshot.matches('joining')} submitLabel="Join" />
         </Stack>
       </Modal>
       <PaymentDialog

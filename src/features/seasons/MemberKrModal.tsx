@@ -1,4 +1,5 @@
-import { Button, Group, Modal, NumberInput, Select, Stack } from '@mantine/core';
+import { Modal, NumberInput, Select, Stack } from '@mantine/core';
+import { FormActions } from '../../ui/FormActions/FormActions';
 import type { SnapshotFrom } from 'xstate';
 import type { MemberKrEvent, memberKrMachine } from '../../../machines/memberKrMachine';
 
@@ -22,14 +23,7 @@ export function MemberKrModal({ snapshot, send }: MemberKrModalProps) {
           allowDeselect={false}
         />
         <NumberInput label="KR" min={0} allowDecimal={false} value={kr} onChange={(v) => send({ type: 'kr.change', kr: v === '' ? '' : Number(v) })} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => send({ type: 'kr.close' })} disabled={saving}>
-            Cancel
-          </Button>
-          <Button onClick={() => send({ type: 'kr.save' })} loading={saving} disabled={!snapshot.can({ type: 'kr.save' })}>
-            Save
-          </Button>
-        </Group>
+        <FormActions onCancel={() => send({ type: 'kr.close' })} onSubmit={() => send({ type: 'kr.save' })} busy={saving} disabled={!snapshot.can({ type: 'kr.save' })} submitLabel="Save" />
       </Stack>
     </Modal>
   );

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Modal, Stack, TextInput } from '@mantine/core';
+import { FormActions } from '../../ui/FormActions/FormActions';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
@@ -43,14 +44,7 @@ export function CreateTeamButton() {
         <form noValidate onSubmit={form.onSubmit(submit)}>
           <Stack gap="sm">
             <TextInput label="Team name" withAsterisk maxLength={40} data-autofocus {...form.getInputProps('name')} />
-            <Group justify="flex-end" mt="md">
-              <Button variant="default" onClick={close} disabled={busy}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={busy}>
-                Create Team
-              </Button>
-            </Group>
+            <FormActions onCancel={close} busy={busy} mt="md" submitLabel="Create Team" />
           </Stack>
         </form>
       </Modal>

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { Button, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { FormActions } from '../../../ui/FormActions/FormActions';
 import { divisionName, divisionSplitsError, remainingTeams } from '../../../domain/season/divisionSplits';
 
 interface DivisionSplitsModalProps {
@@ -44,14 +45,7 @@ export function DivisionSplitsModal({ seasonName, joinedTeamsCount, splits, busy
             {error}
           </Text>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button onClick={onSave} loading={busy} disabled={remaining !== 0 || error !== null}>
-            Save
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} onSubmit={onSave} busy={busy} disabled={remaining !== 0 || error !== null} submitLabel="Save" />
       </Stack>
     </Modal>
   );

@@ -1,4 +1,5 @@
-import { Button, Checkbox, Group, Modal, NumberInput, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, Modal, NumberInput, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { FormActions } from '../../../ui/FormActions/FormActions';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import type { Season, SeasonBody } from '../../../api/contract/season';
@@ -35,14 +36,7 @@ export function SeasonFormModal({ season, busy, onSubmit, onClose }: SeasonFormM
             ))}
           </SimpleGrid>
           <Checkbox label="Published" {...form.getInputProps('published', { type: 'checkbox' })} />
-          <Group justify="flex-end" mt="md">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              {season ? 'Save Changes' : 'Add Season'}
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} busy={busy} mt="md" submitLabel={season ? 'Save Changes' : 'Add Season'} />
         </Stack>
       </form>
     </Modal>

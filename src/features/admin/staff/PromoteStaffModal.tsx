@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { FormActions } from '../../../ui/FormActions/FormActions';
 import { useState } from 'react';
 import { AdminUserRow } from '../../../api/contract/user';
 import { ADMIN_USERS_ENDPOINT, setStaffRole } from '../../../api/endpoints/adminUsers';
@@ -85,14 +86,7 @@ export function PromoteStaffModal({ onClose, onPromoted }: PromoteStaffModalProp
             </Stack>
           </Radio.Group>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button onClick={promote} loading={busy}>
-            Promote
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} onSubmit={promote} busy={busy} submitLabel="Promote" />
       </Stack>
     </Modal>
   );

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Modal, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { FormActions } from '../../../ui/FormActions/FormActions';
 import { useForm } from '@mantine/form';
 import type { AdminTeamPatch, TeamSummary } from '../../../api/contract/team';
 import { LEAGUE_TEAM } from '../../../domain/messages';
@@ -41,14 +42,7 @@ export function EditTeamModal({ team, busy, onSubmit, onClose }: EditTeamModalPr
               <NumberInput key={field} label={label} min={0} allowDecimal={false} allowNegative={false} {...form.getInputProps(field)} />
             ))}
           </SimpleGrid>
-          <Group justify="flex-end" mt="md">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              Save Changes
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} busy={busy} mt="md" submitLabel="Save Changes" />
         </Stack>
       </form>
     </Modal>

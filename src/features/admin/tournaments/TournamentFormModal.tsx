@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
+import { FormActions } from '../../../ui/FormActions/FormActions';
 import { useForm } from '@mantine/form';
 import type { Tournament } from '../../../api/contract/tournament';
 import { emptyValues, validationRules, valuesOf, type TournamentFormValues } from '../../../../machines/tournamentForm';
@@ -47,14 +48,7 @@ export function TournamentFormModal({ tournament, onClose, onSaved }: Tournament
         <Stack gap="sm">
           <TournamentDetailsFields form={form} />
           <TournamentFormatFields form={form} creating={creating} />
-          <Group justify="flex-end" mt="md">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              {creating ? 'Add Tournament' : 'Save Changes'}
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} busy={busy} mt="md" submitLabel={creating ? 'Add Tournament' : 'Save Changes'} />
         </Stack>
       </form>
     </Modal>

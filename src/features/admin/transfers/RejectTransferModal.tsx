@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, Stack, Text, Textarea } from '@mantine/core';
+import { FormActions } from '../../../ui/FormActions/FormActions';
 import { useForm } from '@mantine/form';
 import type { TransferRequest } from '../../../api/contract/team';
 import { TRANSFER_ERRORS } from '../../../domain/messages';
@@ -27,14 +28,7 @@ export function RejectTransferModal({ transfer, busy, onSubmit, onClose }: Rejec
         <Stack gap="sm">
           <Text size="sm">Reject the transfer of {change}?</Text>
           <Textarea label="Reason" withAsterisk rows={3} maxLength={500} data-autofocus {...form.getInputProps('rejectedReason')} />
-          <Group justify="flex-end" mt="md">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" color="red" loading={busy}>
-              Reject
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} busy={busy} danger mt="md" submitLabel="Reject" />
         </Stack>
       </form>
     </Modal>

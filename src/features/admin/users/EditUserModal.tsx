@@ -1,4 +1,5 @@
-import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Modal, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { FormActions } from '../../../ui/FormActions/FormActions';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import type { AdminUserPatch, AdminUserRow } from '../../../api/contract/user';
@@ -59,14 +60,7 @@ export function EditUserModal({ user, onClose, onSaved }: EditUserModalProps) {
               <NumberInput key={key} label={label} min={0} allowDecimal={false} allowNegative={false} {...form.getInputProps(key)} />
             ))}
           </SimpleGrid>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              Save
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} busy={busy} submitLabel="Save" />
         </Stack>
       </form>
     </Modal>

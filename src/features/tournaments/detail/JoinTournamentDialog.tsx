@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Modal, Stack, TextInput } from '@mantine/core';
+import { FormActions } from '../../../ui/FormActions/FormActions';
 import { TermsCheckbox } from '../../../ui/TermsCheckbox/TermsCheckbox';
 import type { SnapshotFrom } from 'xstate';
 import type { JoinTournamentEvent, joinTournamentMachine } from '../../../../machines/joinTournamentMachine';
@@ -46,14 +47,7 @@ export function JoinTournamentDialog({ title, snapshot, send }: JoinTournamentDi
               This tournament has an entry fee of {formatFee(context.entryFee)}. You will be asked to pay after registering.
             </Alert>
           )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => send({ type: 'join.cancel' })} disabled={joining}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={joining}>
-              Register
-            </Button>
-          </Group>
+          <FormActions onCancel={() => send({ type: 'join.cancel' })} busy={joining} submitLabel="Register" />
         </Stack>
       </form>
     </Modal>
