@@ -256,9 +256,10 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
   }
 
   function settle() {
-    // Nothing to report before the data is placed: the first frame can run before setData(), and a
-    // settle then would announce the default camera that the placement replaces a moment later.
-    if (!layout || (!placed && layout.nodes.count > 0)) return;
+    // Nothing to report before the data is placed: the first frame can run before setData(), or on the
+    // empty data of a canvas mounted while its matches load, and a settle then would announce the default
+    // camera that the placement replaces a moment later.
+    if (!layout || !placed) return;
     const cam = controller.cam;
     if (settled && settled.x === cam.x && settled.y === cam.y && settled.zoom === cam.zoom) return;
     settled = { ...cam };
