@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
  * DATABASE_URL). Writes bench/results/live.md.
  *
  * Environment: BENCH_CLIENTS=1000  BENCH_SECONDS=30  BENCH_INTERVAL_MS=100  BENCH_WRITE=sql|api  BENCH_OUT=bench/results
- * DATABASE_URL=…  (BENCH_WRITE=api writes bench/results/live-api.md).
+ * DATABASE_URL=…  (then bench/results/live-postgres.md; BENCH_WRITE=api writes live-api.md).
  */
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -331,7 +331,8 @@ function writeResults(s: Record<string, unknown> & { rssMB: Record<string, numbe
     'follows what the allocator returns to the system after the setup, so at this scale it is noise (it may shrink).',
     '',
   ];
-  const name = s.write === 'api' ? 'live-api' : 'live';
+  // One file per database, so a PostgreSQL run does not replace the PGlite one.
+  const name = `${s.write === 'api' ? 'live-api' : 'live'}${process.env.DATABASE_URL ? '-postgres' : ''}`;
   writeFileSync(resolve(OUT, `${name}.md`), `${lines.join('\n')}\n`);
   writeFileSync(resolve(OUT, `${name}.json`), `${JSON.stringify(s, null, 2)}\n`);
   console.log(`wrote ${resolve(OUT, `${name}.md`)}`);
