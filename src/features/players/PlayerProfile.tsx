@@ -6,7 +6,7 @@ import { PlayerAvatar } from '../../ui/PlayerAvatar/PlayerAvatar';
 import { Trophies } from '../../ui/Trophies/Trophies';
 import { DateText } from '../../ui/DateText/DateText';
 import { useSessionUser } from '../../ui/session';
-import { Stat } from '../tournaments/team/TournamentTeam';
+import { Stat } from '../../ui/Stat/Stat';
 import { ProfileForm } from './ProfileForm';
 import { CreateTeamButton } from '../teams/CreateTeamButton';
 

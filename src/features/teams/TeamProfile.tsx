@@ -1,7 +1,7 @@
-import { Avatar, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import type { Team } from '../../api/contract/team';
-import { Stat } from '../tournaments/team/TournamentTeam';
 import { TeamRoster } from '../tournaments/team/TeamRoster';
+import { TeamHeader } from './TeamHeader';
 import { TeamUpcomingMatches } from './TeamUpcomingMatches';
 import { TeamProfileActions } from './TeamProfileActions';
 
@@ -10,24 +10,16 @@ export function TeamProfile({ team, reload }: { team: Team; reload: () => void }
   return (
     <Stack gap="xl">
       <title>{`${team.name} · Clutch`}</title>
-      <Group justify="space-between" align="start" wrap="wrap">
-        <Group gap="lg" wrap="nowrap">
-          <Avatar src={team.logoUrl} alt={`${team.name} logo`} size={96} radius="md" color="clutch">
-            <Text fz={40} fw={800}>
-              {team.name.slice(0, 1).toUpperCase()}
-            </Text>
-          </Avatar>
-          <Title order={1} fz={{ base: 26, sm: 32 }}>
-            {team.name}
-          </Title>
-        </Group>
-        <TeamProfileActions team={team} reload={reload} />
-      </Group>
-      <SimpleGrid cols={3} maw={540}>
-        <Stat label="Active Seasons" value={team.activeSeasons} />
-        <Stat label="Wins" value={team.wins} />
-        <Stat label="Losses" value={team.losses} />
-      </SimpleGrid>
+      <TeamHeader
+        name={team.name}
+        logoUrl={team.logoUrl}
+        actions={<TeamProfileActions team={team} reload={reload} />}
+        stats={[
+          { label: 'Active Seasons', value: team.activeSeasons },
+          { label: 'Wins', value: team.wins },
+          { label: 'Losses', value: team.losses },
+        ]}
+      />
       <TeamRoster users={team.users} />
       <TeamUpcomingMatches matches={team.upcomingMatches} teamId={team.id} />
     </Stack>
