@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -35,13 +36,29 @@ function mantineStylesCheck(): Plugin {
   };
 }
 
+/** The embeddable bracket is a second page (embed.html): the dev server answers /embed/… with it, as the server does. */
+function embedPage(): Plugin {
+  return {
+    name: 'clutch:embed-page',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url && /^\/embed\/[^.]*$/.test(req.url.split('?')[0])) req.url = `/embed.html${req.url.slice(req.url.split('?')[0].length)}`;
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), mantineStylesCheck()],
+  plugins: [react(), mantineStylesCheck(), embedPage()],
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: { '/v1': { target: apiTarget, changeOrigin: false } },
   },
   build: {
     outDir: 'dist',
+    rollupOptions: {
+      input: { main: fileURLToPath(new URL('./index.html', import.meta.url)), embed: fileURLToPath(new URL('./embed.html', import.meta.url)) },
+    },
   },
 });

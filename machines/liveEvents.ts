@@ -61,3 +61,15 @@ export const liveEvents = <T>() =>
       source?.close();
     };
   });
+
+/**
+ * `page.visible` whenever the tab is shown again: a page following a live stream reads again then (a hidden tab's
+ * stream may have been throttled or dropped by the browser).
+ */
+export const pageVisibility = fromCallback<EventObject>(({ sendBack }) => {
+  const onChange = () => {
+    if (document.visibilityState === 'visible') sendBack({ type: 'page.visible' });
+  };
+  document.addEventListener('visibilitychange', onChange);
+  return () => document.removeEventListener('visibilitychange', onChange);
+});

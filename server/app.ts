@@ -13,7 +13,7 @@ import { installErrorHandler } from './http/errors';
 import { isRateLimited } from './http/apiRoute';
 import { installInputGuard } from './http/inputGuard';
 import { logSerializers } from './http/logSerializers';
-import { installSecurityHeaders } from './http/securityHeaders';
+import { embedSecurityHeaders, installSecurityHeaders } from './http/securityHeaders';
 import { LOGO_MAX_BYTES } from '../src/domain/constants';
 import { healthRoutes } from './routes/health';
 import { authRoutes } from './routes/auth';
@@ -121,6 +121,14 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
       setHeaders: (reply, path) => {
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
+    });
+  }
+  // The embeddable bracket (embed.html, a page of its own): the one page other sites may frame.
+  if (serveSpa && existsSync(join(config.staticDir!, 'embed.html'))) {
+    app.get('/embed/*', { helmet: embedSecurityHeaders(config) }, (request, reply) => {
+      if (/\.[a-z0-9]{1,8}$/i.test(request.url.split('?')[0])) return reply.callNotFound();
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('embed.html');
     });
   }
   app.setNotFoundHandler((request, reply) => {

@@ -43,6 +43,11 @@ export interface Config {
   transferFeeCents: number;
   /** Origins allowed to call /v1 with credentials (an SPA served from another host). */
   corsOrigins: string[];
+  /**
+   * Who may frame the embeddable bracket (/embed/…): CSP `frame-ancestors` sources from EMBED_FRAME_ANCESTORS,
+   * default `*` (any site, any stream overlay). Every other page refuses other origins' frames.
+   */
+  embedFrameAncestors: string[];
   /** Clock, replaceable in tests. */
   now: () => number;
 }
@@ -66,6 +71,19 @@ function euroCents(value: string | undefined, name: string): number {
   if (value === undefined || value === '') return 0;
   if (!/^\d{1,6}(\.\d{1,2})?$/.test(value)) throw new Error(`${name} must be an amount in euros (at most 2 decimals), got "${value}"`);
   return Math.round(Number(value) * 100);
+}
+
+/** A CSP source expression: *, 'self', 'none', a scheme (https:) or a host with an optional scheme, port and path. */
+const CSP_SOURCE = /^(\*|'self'|'none'|[a-z][a-z0-9+.-]*:|([a-z][a-z0-9+.-]*:\/\/)?(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:(\d{1,5}|\*))?(\/[^\s,;'"]*)?)$/i;
+
+/** EMBED_FRAME_ANCESTORS: CSP sources separated by spaces or commas; `'none'` stands alone. Default `*`. */
+function frameAncestors(value: string | undefined): string[] {
+  const sources = (value ?? '*').split(/[\s,]+/).filter(Boolean);
+  const bad = sources.find((s) => !CSP_SOURCE.test(s));
+  if (sources.length === 0 || bad !== undefined || (sources.includes("'none'") && sources.length > 1)) {
+    throw new Error(`EMBED_FRAME_ANCESTORS must list CSP sources such as * or 'self' https://obs.example.com, got "${value}"`);
+  }
+  return sources;
 }
 
 /** A secret that survives restarts: from SESSION_SECRET, else generated once into DATA_DIR. */
@@ -126,6 +144,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitMax: int(env.RATE_LIMIT_MAX, 600, 'RATE_LIMIT_MAX'),
     transferFeeCents: euroCents(env.TRANSFER_FEE_EUROS, 'TRANSFER_FEE_EUROS'),
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    embedFrameAncestors: frameAncestors(env.EMBED_FRAME_ANCESTORS),
     now: () => Date.now(),
   };
 }

@@ -132,7 +132,9 @@ export function AppRoutes() {
       {ROUTE_ELEMENTS.map((r) => (
         <Route key={r.path} path={r.path} component={r.element} />
       ))}
-      <Route component={NotFound} />
+      <Route>
+        <NotFound />
+      </Route>
     </Switch>
   );
 }
