@@ -13,6 +13,7 @@ export const ERRORS = {
   imageRequired: { title: 'Image Required', message: 'Please select an image to upload to this player card' },
   mapsUndefined: { title: 'Some Maps/Modes undefined', message: 'Please input maps/modes for all rounds' },
   mapsWhileOpen: { title: 'Cannot edit maps: tournament must not be open', message: '' },
+  copyFailed: { title: 'Copy failed', message: 'This browser did not let the page copy. The embed code is: ' },
 } as const;
 
 export const VALIDATION = {
@@ -100,6 +101,7 @@ export const SUCCESS = {
   profileUpdated: { title: 'Profile Updated', message: '' },
   scoreSubmitted: { title: 'Score Submitted', message: 'Score was submitted successfully' },
   bracketReset: { title: 'Bracket Reset', message: 'This bracket has now been fully reset' },
+  embedCodeCopied: { title: 'Embed code copied', message: 'Paste it into a web page or a stream overlay’s browser source' },
   teamCreated: { title: 'Team Created', message: '' },
   teamJoined: { title: 'Team Joined', message: '' },
   inviteRejected: { title: 'Invite Rejected', message: '' },

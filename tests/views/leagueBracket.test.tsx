@@ -44,6 +44,13 @@ describe('division page in the playoffs', () => {
     const m7 = (await season.playoffMatches())[6];
     const open = within(nav).getByRole('link', { name: new RegExp(`^Match 7: ${name(m7.teamAId)} vs \\?\\?\\?`) });
     expect(open.getAttribute('href')).toBe(`/match/${m7.id}`);
+    // Copy embed code: the embeddable bracket's <iframe> on the clipboard, and a notice.
+    await user.click(screen.getByRole('button', { name: 'Copy embed code' }));
+    const division = screen.getByRole('heading', { level: 1 }).textContent;
+    expect(await navigator.clipboard.readText()).toBe(
+      `<iframe src="${window.location.origin}/embed/division/${m1.divisionId}" title="${division} bracket" width="960" height="540" style="border:0;color-scheme:normal" allow="fullscreen" loading="lazy"></iframe>`,
+    );
+    expect(await screen.findByText('Embed code copied')).toBeTruthy();
     await user.click(within(nav).getByRole('link', { name: new RegExp(`^Match 2: ${name(playoff[1].teamAId)} vs ${name(playoff[1].teamBId)}`) }));
     expect(path()).toBe(`/match/${playoff[1].id}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Round 1 · Match 2' })).toBeTruthy();

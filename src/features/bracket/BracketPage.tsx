@@ -13,6 +13,7 @@ import { useMachineWith } from '../../ui/useMachineWith';
 import { BracketAdminActions } from './BracketAdminActions';
 import { bracketPageMachine } from '../../../machines/bracketPageMachine';
 import { EmptyBracket } from './EmptyBracket';
+import { CopyEmbedCode } from '../embed/CopyEmbedCode';
 import { LiveStatus } from '../../ui/LiveStatus/LiveStatus';
 import { lazyNamed } from '../../ui/onDemand';
 
@@ -75,7 +76,12 @@ function BracketScreen({ tournamentId, isStaff }: { tournamentId: number; isStaf
           <PageTitle
             documentTitle={`${tournament.title} bracket`}
             actions={
-              isStaff && <BracketAdminActions tournamentId={tournamentId} canReset={snapshot.can({ type: 'reset.request' })} resetting={resetting} onReset={() => send({ type: 'reset.request' })} />
+              <>
+                <CopyEmbedCode kind="tournaments" id={tournamentId} title={tournament.title} />
+                {isStaff && (
+                  <BracketAdminActions tournamentId={tournamentId} canReset={snapshot.can({ type: 'reset.request' })} resetting={resetting} onReset={() => send({ type: 'reset.request' })} />
+                )}
+              </>
             }
           >
             {tournament.title}

@@ -1,4 +1,4 @@
-import { Anchor, Center, Loader, Stack } from '@mantine/core';
+import { Anchor, Center, Group, Loader, Stack } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import type { DivisionDetail } from '../../api/contract/season';
@@ -10,6 +10,7 @@ import { NotFound } from '../../ui/NotFound/NotFound';
 import { PageTitle } from '../../ui/PageTitle/PageTitle';
 import { parseId } from '../../ui/routeParams';
 import { GroupStage } from './GroupStage';
+import { CopyEmbedCode } from '../embed/CopyEmbedCode';
 
 // Pixi and the canvas engine load only when a division shows its bracket.
 const BracketView = lazy(() => import('../../bracket/BracketView'));
@@ -20,9 +21,12 @@ function PlayoffBracket({ division: d }: { division: DivisionDetail }) {
   const view = fromSeasonMatches(d.elimMatches, playoffSeeds(d.groupATeams, d.groupBTeams).length);
   return (
     <Stack gap="sm">
-      <Anchor component={Link} href={`/division/${d.id}`} fw={600}>
-        View All Matches
-      </Anchor>
+      <Group justify="space-between">
+        <Anchor component={Link} href={`/division/${d.id}`} fw={600}>
+          View All Matches
+        </Anchor>
+        <CopyEmbedCode kind="division" id={d.id} title={d.name} />
+      </Group>
       <Suspense
         fallback={
           <Center py="xl">
