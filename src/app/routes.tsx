@@ -56,7 +56,8 @@ const AdminTransfersPage = onDemand(() => import('../features/admin/transfers/Ad
 type Access = 'all' | 'user' | Role[];
 
 /**
- * The spec's route table (both documents), in matching order: fixed paths before parameters.
+ * The spec's route table (both documents), in matching order: fixed paths before parameters. The embeddable
+ * bracket's /embed/… routes belong to a page of their own (embed.html): src/app/EmbedApp.tsx.
  * `access`: 'all', 'user' (any signed-in user) or the roles allowed.
  */
 export const ROUTES: { path: string; component: ComponentType; access: Access }[] = [

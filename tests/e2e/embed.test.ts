@@ -10,6 +10,7 @@ import { CARD_HEIGHT, CARD_WIDTH } from '../../src/bracket/metrics';
 import type { ViewMatch } from '../../src/bracket/model';
 import { playoffSeeds } from '../../src/domain/season/playoffBracket';
 import { baseURL, launch, newPage, signIn } from './support/browser';
+import { decodePng, distinctColours } from './support/png';
 
 /**
  * The embeddable bracket (issue 23) in a frame on another site: a small page served on another origin
@@ -95,30 +96,13 @@ describe('the embeddable bracket on another site', () => {
     return { x: layout.nodes.x[node] + CARD_WIDTH / 2, y: layout.nodes.y[node] + CARD_HEIGHT / 2 };
   }
 
-  /** How many distinct colours a screenshot of the frame holds (cards, text and connectors, not an empty canvas). */
-  async function colours(page: Page) {
-    const png = (await page.locator('#embed').screenshot()).toString('base64');
-    return page.evaluate(async (data) => {
-      const bitmap = await createImageBitmap(new Blob([Uint8Array.from(atob(data), (c) => c.charCodeAt(0))], { type: 'image/png' }));
-      const ctx = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d')!;
-      ctx.drawImage(bitmap, 0, 0);
-      const px = ctx.getImageData(0, 0, bitmap.width, bitmap.height).data;
-      const seen = new Set<number>();
-      for (let i = 0; i < px.length; i += 4 * 97) seen.add((px[i] << 16) | (px[i + 1] << 8) | px[i + 2]);
-      return seen.size;
-    }, png);
-  }
+  /** How many distinct colours a screenshot of the frame holds. */
+  const colours = async (page: Page) => distinctColours(decodePng(await page.locator('#embed').screenshot()));
 
-  /** The colour of one pixel of the frame (x, y in the frame). */
+  /** The colour of one pixel of the page (x, y from its top-left corner). */
   async function pixel(page: Page, x: number, y: number) {
-    const png = (await page.screenshot({ clip: { x, y, width: 1, height: 1 } })).toString('base64');
-    return page.evaluate(async (data) => {
-      const bitmap = await createImageBitmap(new Blob([Uint8Array.from(atob(data), (c) => c.charCodeAt(0))], { type: 'image/png' }));
-      const ctx = new OffscreenCanvas(1, 1).getContext('2d')!;
-      ctx.drawImage(bitmap, 0, 0);
-      const [r, g, b] = ctx.getImageData(0, 0, 1, 1).data;
-      return `#${[r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
-    }, png);
+    const { data } = decodePng(await page.screenshot({ clip: { x, y, width: 1, height: 1 } }));
+    return `#${[data[0], data[1], data[2]].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
   }
 
   it('draws a tournament bracket live and follows an entrant to their next match as an admin records a result', async () => {

@@ -13,7 +13,7 @@ import { createAccount, createBracketFixture, matchesOf, playerOf } from '../vie
 import { renderApp, type RenderedApp } from '../support/renderApp';
 import { Network } from './support/network';
 import { toTestMachine, transitionKey } from './support/testMachine';
-import { aMatch } from '../support/machineFixtures';
+import { aMatch, aSeasonMatch } from '../support/machineFixtures';
 import { coverTransitions, transitionsOf } from './support/coverTransitions';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -44,24 +44,7 @@ const modelMatch = (viewerSide: 'A' | null): TournamentMatch =>
 
 /** A league group match in play; the viewer captains team A (or plays neither side). */
 const modelSeasonMatch = (viewerSide: 'A' | null): SeasonMatchView => ({
-  id: 1,
-  seasonName: 'Model Season',
-  seasonId: 1,
-  divisionId: 1,
-  groupId: 1,
-  dueByDate: null,
-  teamA: { id: 1, name: 'Alpha', logoUrl: null },
-  teamB: { id: 2, name: 'Bravo', logoUrl: null },
-  winningTeam: null,
-  teamAScoreA: null,
-  teamAScoreB: null,
-  teamBScoreA: null,
-  teamBScoreB: null,
-  matchType: 'GROUP_STAGE',
-  roundType: 'GROUPS',
-  matchNumber: null,
-  position: null,
-  dispute: false,
+  ...aSeasonMatch(),
   seasonType: 'GROUP_STAGES',
   live: true,
   teamABye: false,

@@ -1,3 +1,4 @@
+import type { SeasonMatch } from '../../src/api/contract/season';
 import type { Tournament, TournamentMatch } from '../../src/api/contract/tournament';
 
 /** A tournament as GET /v1/tournament/{id} answers it, OPEN with nobody signed up. */
@@ -73,6 +74,31 @@ export function aMatch(overrides: Partial<TournamentMatch> = {}): TournamentMatc
     live: true,
     dispute: false,
     viewerSide: null,
+    ...overrides,
+  };
+}
+
+/** A league group match in play between Alpha (team 1) and Bravo (team 2), nobody reported. */
+export function aSeasonMatch(overrides: Partial<SeasonMatch> = {}): SeasonMatch {
+  return {
+    id: 1,
+    seasonName: 'Model Season',
+    seasonId: 1,
+    divisionId: 1,
+    groupId: 1,
+    dueByDate: null,
+    teamA: { id: 1, name: 'Alpha', logoUrl: null },
+    teamB: { id: 2, name: 'Bravo', logoUrl: null },
+    winningTeam: null,
+    teamAScoreA: null,
+    teamAScoreB: null,
+    teamBScoreA: null,
+    teamBScoreB: null,
+    matchType: 'GROUP_STAGE',
+    roundType: 'GROUPS',
+    matchNumber: null,
+    position: null,
+    dispute: false,
     ...overrides,
   };
 }

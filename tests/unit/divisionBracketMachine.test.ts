@@ -5,30 +5,11 @@ import type { LiveEvent } from '../../machines/liveEvents';
 import { ApiError } from '../../src/api/client';
 import type { LiveDivisionMatches } from '../../src/api/contract/live';
 import type { DivisionDetail, SeasonMatch } from '../../src/api/contract/season';
+import { aSeasonMatch } from '../support/machineFixtures';
 
-/** A playoff (groupId null, numbered) or group match of division 5. */
-function aSeasonMatch(over: Partial<SeasonMatch> = {}): SeasonMatch {
-  return {
-    id: 100,
-    seasonName: 'Season 2',
-    seasonId: 2,
-    divisionId: 5,
-    groupId: null,
-    dueByDate: null,
-    teamA: { id: 1, name: 'Alpha', logoUrl: null },
-    teamB: { id: 2, name: 'Bravo', logoUrl: null },
-    winningTeam: null,
-    teamAScoreA: null,
-    teamAScoreB: null,
-    teamBScoreA: null,
-    teamBScoreB: null,
-    matchType: 'ELIMINATION',
-    roundType: 'WINNERS',
-    matchNumber: 1,
-    position: null,
-    ...over,
-  } as SeasonMatch;
-}
+/** A playoff match of division 5 (no group, numbered). */
+const aPlayoffMatch = (over: Partial<SeasonMatch> = {}) =>
+  aSeasonMatch({ id: 100, divisionId: 5, groupId: null, matchType: 'PLAYOFF', roundType: 'ROUND1', matchNumber: 1, ...over });
 
 function aDivision(elimMatches: SeasonMatch[]): DivisionDetail {
   const team = (id: number) => ({ id, name: `Team ${id}` }) as DivisionDetail['groupATeams'][number];
@@ -75,7 +56,7 @@ describe('divisionBracketMachine', () => {
   afterEach(() => vi.useRealTimers());
 
   it('draws the playoffs, then reads them again when a playoff match changes, the stream resets or the tab shows again', async () => {
-    let division = aDivision([aSeasonMatch()]);
+    let division = aDivision([aPlayoffMatch()]);
     const { actor, reads, live, tab } = start(async () => division);
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().matches('ready')).toBe(true);
@@ -89,12 +70,12 @@ describe('divisionBracketMachine', () => {
     expect(actor.getSnapshot().context.connection).toBe('live');
 
     // A group-stage change is not drawn: nothing is read.
-    live.send({ type: 'live.change', change: { matches: [aSeasonMatch({ id: 7, groupId: 1, matchNumber: null })] } });
+    live.send({ type: 'live.change', change: { matches: [aSeasonMatch({ id: 7, divisionId: 5 })] } });
     await vi.advanceTimersByTimeAsync(0);
     expect(reads).toHaveLength(2);
 
     // A playoff result: read again, and the canvas gets the decided match.
-    division = aDivision([aSeasonMatch({ winningTeam: 'TeamB', teamAScoreA: 1, teamAScoreB: 3, teamBScoreA: 1, teamBScoreB: 3 })]);
+    division = aDivision([aPlayoffMatch({ winningTeam: 'TeamB', teamAScoreA: 1, teamAScoreB: 3, teamBScoreA: 1, teamBScoreB: 3 })]);
     live.send({ type: 'live.change', change: { matches: [division.elimMatches[0]] } });
     await vi.advanceTimersByTimeAsync(0);
     expect(reads).toHaveLength(3);
@@ -113,7 +94,7 @@ describe('divisionBracketMachine', () => {
     let fail = false;
     const { actor, live } = start(async () => {
       if (fail) throw new Error('network');
-      return aDivision([aSeasonMatch()]);
+      return aDivision([aPlayoffMatch()]);
     });
     await vi.advanceTimersByTimeAsync(0);
     fail = true;

@@ -138,3 +138,10 @@ export function compareImages(actual: Image, expected: Image, tolerance: number)
   }
   return { differing, maxDelta, diff: { width: actual.width, height: actual.height, data: diff } };
 }
+
+/** How many distinct colours a picture holds, sampling every 97th pixel (cards, text and connectors, or an empty canvas). */
+export function distinctColours({ data }: Image): number {
+  const seen = new Set<number>();
+  for (let i = 0; i < data.length; i += 4 * 97) seen.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+  return seen.size;
+}
