@@ -32,7 +32,7 @@ async function main() {
     if (!file) throw new Error('Usage: npm run db:restore -- <backup file> [--replace]');
     const { users, keptAs } = await restoreDataDir(readFileSync(resolve(file)), dataDir, { replace: args.includes('--replace') });
     if (keptAs) console.log(`The data that was in ${dataDir} is kept in ${keptAs}`);
-    console.log(`Restored ${resolve(file)} into ${dataDir}: ${users} users. Start the server with DATA_DIR=${dataDir}.`);
+    console.log(`Restored ${resolve(file)} into ${dataDir}: ${users} user${users === 1 ? '' : 's'}. Start the server with DATA_DIR=${dataDir}.`);
   } else {
     throw new Error('Usage: npm run db:backup -- [file] | npm run db:restore -- <file> [--replace]');
   }

@@ -10,7 +10,8 @@ export function buildSpa(): void {
   if (build.status !== 0) throw new Error('vite build failed');
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port free on loopback right now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.listen(0, '127.0.0.1', () => {

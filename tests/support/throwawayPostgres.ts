@@ -1,25 +1,14 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../../scripts/startPlatform';
 
 /*
  * A PostgreSQL cluster of a test's (or benchmark's) own, which it may stop and start: initdb into a temporary
  * folder, on a free loopback port, never the shared server of DATABASE_URL. As .ci/run does it: Debian's binaries
  * (/usr/lib/postgresql/<newest>/bin), run as the postgres user when we are root (initdb refuses root).
  */
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 function postgresBin(): string {
   const root = '/usr/lib/postgresql';
