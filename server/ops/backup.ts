@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, unlinkSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -128,14 +128,5 @@ export async function restoreDataDir(backup: Buffer, dataDir: string, opts: { re
     return { users: rows[0].n, keptAs };
   } finally {
     await client.close();
-  }
-}
-
-/** Removes the admin socket file of a server that did not stop cleanly (tests, after kill -9). */
-export function removeStaleAdminSocket(dataDir: string) {
-  try {
-    unlinkSync(adminSocketPath(dataDir));
-  } catch {
-    // none
   }
 }

@@ -37,7 +37,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('instances on one PostgreSQL',
       await Promise.all(instances.map((i) => i.stop()));
       await database.drop();
     }
-  });
+  }, 180_000);
 
   describe('PostgreSQL restarting under traffic', () => {
     let pg: ThrowawayPostgres;
@@ -157,6 +157,6 @@ describe.runIf(testDatabaseKind() === 'postgres')('instances on one PostgreSQL',
         onB.close();
         away.close();
       }
-    });
+    }, 180_000);
   });
 });

@@ -20,6 +20,8 @@ import { tournamentBody } from './tournaments.fixtures';
  */
 
 const ADMIN = 'OpsAdmin';
+/** Each test starts server processes (a few seconds each on a quiet machine, much more on a busy one). */
+const PROCESS_TEST_MS = 240_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Titles of the tournaments that exist in the (stopped) server's data directory, among `titles`. */
@@ -94,7 +96,7 @@ describe.runIf(testDatabaseKind() === 'pglite')('the embedded database under the
     await database.db.insert(users).values({ discordName: ADMIN, role: 'ADMIN' });
     await database.close();
     writeFileSync(join(template, 'session-secret'), 'ops-test-secret');
-  });
+  }, PROCESS_TEST_MS);
   afterAll(() => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
@@ -152,7 +154,7 @@ describe.runIf(testDatabaseKind() === 'pglite')('the embedded database under the
     const present = await titlesIn(dir, titles);
     expect(acknowledged(load.writes).filter((t) => !present.has(t)), 'acknowledged writes missing').toEqual([]);
     expect(failed.map((w) => w.title).filter((t) => present.has(t)), 'writes applied but answered with an error').toEqual([]);
-  });
+  }, PROCESS_TEST_MS);
 
   it('keeps every acknowledged write through repeated kill -9 and restarts', async () => {
     const dir = dataDir();
@@ -170,7 +172,7 @@ describe.runIf(testDatabaseKind() === 'pglite')('the embedded database under the
     }
     const present = await titlesIn(dir, all.map((w) => w.title));
     expect(acknowledged(all).filter((t) => !present.has(t))).toEqual([]);
-  });
+  }, PROCESS_TEST_MS);
 
   it('backs up while serving (npm run db:backup) and restores into a fresh data directory (npm run db:restore)', async () => {
     const dir = dataDir();
@@ -205,5 +207,5 @@ describe.runIf(testDatabaseKind() === 'pglite')('the embedded database under the
     // The session secret comes along (sessions stay valid), and a full directory is never overwritten silently.
     expect(readFileSync(join(fresh, 'session-secret'), 'utf8')).toBe('ops-test-secret');
     await expect(restoreDataDir(readFileSync(file), fresh)).rejects.toThrow(/is not empty: pass --replace/);
-  });
+  }, PROCESS_TEST_MS);
 });
