@@ -22,7 +22,7 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   return undefined;
 }
 
-describe('metrics on a port of their own, behind a token', () => {
+describe('metrics (on a port of their own, behind a token) and rate limits', () => {
   const server = useTestServer({ config: { metrics: { port: 0, host: '127.0.0.1', token: 'scrape-me' } } });
   let metricsUrl = '';
   let base = '';
@@ -104,16 +104,57 @@ describe('metrics on a port of their own, behind a token', () => {
     expect(sample(text, 'clutch_payments_total', { outcome: 'succeeded' })).toBe(1);
     expect(sample(text, 'clutch_payments_total', { outcome: 'failed' })).toBe(1);
   });
-});
 
-describe('metrics on the main port', () => {
-  const server = useTestServer({ config: { metrics: { host: '127.0.0.1', token: 'scrape-me' } } });
+  it('serves /metrics on the main port, behind the bearer token, when no metrics port is set', async () => {
+    const app = await buildApp({ config: { ...server.config, metrics: { host: '127.0.0.1', token: 'scrape-me' } }, database: server.database });
+    try {
+      expect((await app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
+      const res = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer scrape-me' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('# TYPE clutch_http_request_duration_seconds histogram');
+    } finally {
+      await app.close();
+    }
+  });
 
-  it('serves /metrics only with the bearer token', async () => {
-    expect((await server.agent().get('/metrics')).status).toBe(401);
-    const res = await server.agent().raw({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer scrape-me' } });
-    expect(res.status).toBe(200);
-    expect(res.body).toContain('# TYPE clutch_http_request_duration_seconds histogram');
+  describe('rate limits of two instances on one database', () => {
+    const extra: { app: FastifyInstance; database: Database }[] = [];
+    afterAll(async () => {
+      for (const { app, database } of extra) {
+        await app.close();
+        if (database !== server.database) await database.close();
+      }
+    });
+    /** Another instance on the same data (PostgreSQL: its own pool; PGlite: the same database object). */
+    const instance = async (config: Partial<typeof server.config>) => {
+      const database = server.databaseUrl ? await openDatabase({ databaseUrl: server.databaseUrl, dataDir: 'memory://' }) : server.database;
+      const app = await buildApp({ config: { ...server.config, metrics: undefined, ...config }, database });
+      extra.push({ app, database });
+      return app;
+    };
+    const call = (app: FastifyInstance, ip: string) => app.inject({ method: 'GET', url: '/v1/user', remoteAddress: ip }).then((r) => r.statusCode);
+
+    it('counts per instance by default: each instance allows the limit', async () => {
+      const a = await instance({ rateLimitMax: 3 });
+      const b = await instance({ rateLimitMax: 3 });
+      const ip = '10.0.0.1';
+      expect([await call(a, ip), await call(a, ip), await call(a, ip)]).toEqual([200, 200, 200]);
+      expect([await call(b, ip), await call(b, ip), await call(b, ip)]).toEqual([200, 200, 200]);
+      expect(await call(a, ip)).toBe(429);
+    });
+
+    it.runIf(testDatabaseKind() === 'postgres')('shares the count across instances with RATE_LIMIT_STORE=postgres', async () => {
+      const a = await instance({ rateLimitMax: 3, rateLimitStore: 'postgres' });
+      const b = await instance({ rateLimitMax: 3, rateLimitStore: 'postgres' });
+      const ip = '10.0.0.2';
+      expect([await call(a, ip), await call(b, ip), await call(a, ip)]).toEqual([200, 200, 200]);
+      const refused = await b.inject({ method: 'GET', url: '/v1/user', remoteAddress: ip });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ message: 'Too many requests, please slow down' });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // Another client has its own count.
+      expect(await call(b, '10.0.0.3')).toBe(200);
+    });
   });
 });
 
@@ -164,69 +205,21 @@ describe('liveness and readiness', () => {
   });
 
   it('is not ready without its LISTEN connection, nor when the database is down', async () => {
-    const deaf = await startTestServer();
-    try {
-      await deaf.app.live.close();
-      const res = await deaf.app.inject({ method: 'GET', url: '/v1/health/ready' });
-      expect(res.statusCode).toBe(503);
-      expect(res.json()).toMatchObject({ status: 'unavailable', message: 'Live updates are not connected to the database', checks: { listening: false } });
-    } finally {
-      await deaf.close();
-    }
-    const down = await startTestServer();
-    await down.database.close();
-    try {
-      const res = await down.app.inject({ method: 'GET', url: '/v1/health/ready' });
-      expect(res.statusCode).toBe(503);
-      expect(res.json()).toMatchObject({ status: 'unavailable', message: 'The database is not answering', checks: { database: false } });
-      // Any call that needs the database says so too, with 503 rather than 500.
-      const call = await down.app.inject({ method: 'GET', url: '/v1/user' });
-      expect(call.statusCode).toBe(503);
-      expect(call.json()).toEqual({ message: 'The database is not answering' });
-    } finally {
-      down.database.close = async () => undefined;
-      await down.close();
-    }
-  });
-});
+    // The last test of the block: it stops what the others used.
+    await server.app.live.close();
+    await app.live.close();
+    const deaf = await server.app.inject({ method: 'GET', url: '/v1/health/ready' });
+    expect(deaf.statusCode).toBe(503);
+    expect(deaf.json()).toMatchObject({ status: 'unavailable', message: 'Live updates are not connected to the database', checks: { listening: false } });
 
-describe('rate limits of two instances on one database', () => {
-  const server = useTestServer({ config: { rateLimitMax: 3 } });
-  const extra: { app: FastifyInstance; database: Database }[] = [];
-  afterAll(async () => {
-    for (const { app, database } of extra) {
-      await app.close();
-      if (database !== server.database) await database.close();
-    }
-  });
-  /** Another instance on the same data (PostgreSQL: its own pool; PGlite: the same database object). */
-  const instance = async (config: Partial<typeof server.config>) => {
-    const database = server.databaseUrl ? await openDatabase({ databaseUrl: server.databaseUrl, dataDir: 'memory://' }) : server.database;
-    const app = await buildApp({ config: { ...server.config, ...config }, database });
-    extra.push({ app, database });
-    return app;
-  };
-  const call = (app: FastifyInstance, ip: string) => app.inject({ method: 'GET', url: '/v1/user', remoteAddress: ip }).then((r) => r.statusCode);
-
-  it('counts per instance by default: each instance allows the limit', async () => {
-    const a = await instance({ rateLimitMax: 3 });
-    const b = await instance({ rateLimitMax: 3 });
-    const ip = '10.0.0.1';
-    expect([await call(a, ip), await call(a, ip), await call(a, ip)]).toEqual([200, 200, 200]);
-    expect([await call(b, ip), await call(b, ip), await call(b, ip)]).toEqual([200, 200, 200]);
-    expect(await call(a, ip)).toBe(429);
-  });
-
-  it.runIf(testDatabaseKind() === 'postgres')('shares the count across instances with RATE_LIMIT_STORE=postgres', async () => {
-    const a = await instance({ rateLimitMax: 3, rateLimitStore: 'postgres' });
-    const b = await instance({ rateLimitMax: 3, rateLimitStore: 'postgres' });
-    const ip = '10.0.0.2';
-    expect([await call(a, ip), await call(b, ip), await call(a, ip)]).toEqual([200, 200, 200]);
-    const refused = await b.inject({ method: 'GET', url: '/v1/user', remoteAddress: ip });
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ message: 'Too many requests, please slow down' });
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    // Another client has its own count.
-    expect(await call(b, '10.0.0.3')).toBe(200);
+    await server.database.close();
+    server.database.close = async () => undefined;
+    const down = await server.app.inject({ method: 'GET', url: '/v1/health/ready' });
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toMatchObject({ status: 'unavailable', message: 'The database is not answering', checks: { database: false } });
+    // Any call that needs the database says so too, with 503 rather than 500.
+    const call = await server.app.inject({ method: 'GET', url: '/v1/user' });
+    expect(call.statusCode).toBe(503);
+    expect(call.json()).toEqual({ message: 'The database is not answering' });
   });
 });
