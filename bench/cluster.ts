@@ -108,6 +108,7 @@ async function startHaproxy(instances: Instance[], dir: string): Promise<{ url: 
     '  timeout server 1h',
     '  timeout tunnel 1h',
     '  timeout http-keep-alive 10s',
+    '  timeout check 2s',
     '  option redispatch',
     '  retries 3',
     '  retry-on conn-failure empty-response',

@@ -19,6 +19,7 @@ export interface Lifecycle {
 }
 
 export const STARTING = 'Clutch is starting, please try again in a moment';
+export const CLIENT_GONE = 499;
 
 /** Health (liveness, readiness) answers in every phase. */
 const isHealth = (path: string) => path === '/v1/health' || path.startsWith('/v1/health/');
@@ -27,6 +28,9 @@ const isHealth = (path: string) => path === '/v1/health' || path.startsWith('/v1
 export function installLifecycle(app: FastifyInstance, starting: boolean): Lifecycle {
   let phase: Phase = starting ? 'starting' : 'serving';
   app.addHook('onRequest', async (request, reply) => {
+    // The client left before its request was read (a balancer's health check that timed out on a busy machine):
+    // nothing can answer it, and the rate limiter would fail on its missing address. 499: "client closed request".
+    if (request.ip === undefined) return reply.code(CLIENT_GONE).send();
     if (phase === 'serving') return;
     // A kept-alive connection would bring the client back here: after this response it goes to another instance.
     if (phase === 'draining') return void reply.header('connection', 'close');

@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import { startTestServer, testDatabaseKind, useTestServer, type TestServer } from '../support/testServer';
 import { SseClient } from '../support/sseClient';
 import { buildApp } from '../../server/app';
@@ -115,6 +117,19 @@ describe('metrics (on a port of their own, behind a token) and rate limits', () 
     } finally {
       await app.close();
     }
+  });
+
+  it('drops a request whose client left before it was read, instead of failing on it (a timed-out health check)', async () => {
+    // A request as Node hands it over when its connection is already gone: no remote address.
+    const req = new IncomingMessage(new Socket());
+    Object.assign(req, { method: 'GET', url: '/v1/user', headers: { host: 'localhost' } });
+    req.push(null);
+    const res = new ServerResponse(req);
+    const before = sample(await scrape(), 'clutch_http_request_duration_seconds_count', { method: 'GET', route: '/v1/user', status: '500' });
+    server.app.server.emit('request', req, res);
+    for (let i = 0; i < 100 && !res.headersSent; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(res.statusCode).toBe(499);
+    expect(sample(await scrape(), 'clutch_http_request_duration_seconds_count', { method: 'GET', route: '/v1/user', status: '500' })).toBe(before);
   });
 
   describe('rate limits of two instances on one database', () => {
