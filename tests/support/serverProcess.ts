@@ -52,7 +52,7 @@ export function call(
   base: string,
   method: string,
   path: string,
-  opts: { headers?: Record<string, string>; body?: unknown; agent?: Agent } = {},
+  opts: { headers?: Record<string, string>; body?: unknown; agent?: Agent | false } = {},
 ): Promise<Answer> {
   return new Promise((resolve) => {
     const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
