@@ -51,7 +51,8 @@ export async function startPlatform(opts: { prepare?: (dataDir: string) => Promi
       throw new Error(`the server exited with ${child.exitCode}`);
     }
     try {
-      const res = await fetch(`${baseURL}/v1/health`);
+      // Ready, not just up: the server listens before its migrations and demo seed are done.
+      const res = await fetch(`${baseURL}/v1/health/ready`);
       if (res.ok) break;
     } catch {
       // not listening yet
