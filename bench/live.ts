@@ -4,6 +4,7 @@ import { Agent, get, request } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { percentile, round } from './stats';
 
 /*
  * Live updates benchmark (npm run bench:live, issue 15): N server-sent event clients on one server instance
@@ -168,8 +169,6 @@ function openStream(port: number, path: string, onMatch: (id: number, at: number
   });
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
-const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 async function runLiveBench() {
   const child = fork(fileURLToPath(import.meta.url), ['--serve'], { execArgv: ['--import', 'tsx', '--expose-gc'], stdio: 'inherit' });

@@ -10,7 +10,8 @@ export function buildSpa(): void {
   if (build.status !== 0) throw new Error('vite build failed');
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port free on loopback right now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.listen(0, '127.0.0.1', () => {
@@ -50,7 +51,8 @@ export async function startPlatform(opts: { prepare?: (dataDir: string) => Promi
       throw new Error(`the server exited with ${child.exitCode}`);
     }
     try {
-      const res = await fetch(`${baseURL}/v1/health`);
+      // Ready, not just up: the server listens before its migrations and demo seed are done.
+      const res = await fetch(`${baseURL}/v1/health/ready`);
       if (res.ok) break;
     } catch {
       // not listening yet

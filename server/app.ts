@@ -37,6 +37,9 @@ import { playerCardRoutes } from './routes/playerCards';
 import { liveEventRoutes } from './routes/liveEvents';
 import { createLiveHub, type LiveHub } from './services/liveEvents';
 import { transferRoutes } from './routes/transfers';
+import { installLifecycle, type Lifecycle } from './ops/lifecycle';
+import { createMetrics, type Metrics } from './ops/metrics';
+import { postgresRateLimitStore } from './http/rateLimitStore';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,20 +47,31 @@ declare module 'fastify' {
     registeredRoutes: readonly string[];
     /** Live updates: this instance's one LISTEN and its SSE clients (server/services/liveEvents.ts). */
     live: LiveHub;
+    /** Starting, serving or draining (server/ops/lifecycle.ts): readiness and the shutdown drain read it. */
+    lifecycle: Lifecycle;
+    /** Prometheus metrics when METRICS_PORT or METRICS_TOKEN is set (server/ops/metrics.ts). */
+    metrics: Metrics | null;
   }
 }
 
 export interface AppDeps {
   config: Config;
   database: Database;
+  /**
+   * The database may not be migrated yet (server/instance.ts listens first, then migrates): /v1 answers 503 until
+   * `app.lifecycle.serving()`. Tests and benchmarks migrate before building and leave it out.
+   */
+  starting?: boolean;
 }
 
 /** Builds the whole server: /v1 API plus (when built) the SPA with history fallback. Tests call this in-process. */
-export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, starting = false }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, serializers: logSerializers },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // While closing, a request on a kept-alive connection is answered (with `connection: close`), not refused with 503.
+    return503OnClosing: false,
   });
   const { db } = database;
   // Every route as "METHOD /url", for the authorization matrix test (a route without an expected outcome fails it).
@@ -66,10 +80,16 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   app.addHook('onRoute', (route) => {
     for (const method of ([] as string[]).concat(route.method)) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
   });
-  // Route modules that take payments reach the billing service as `app.billing` (server/billing/billing.ts).
-  app.decorate('billing', createBilling(db, config));
-
   installErrorHandler(app);
+  const lifecycle = installLifecycle(app, starting);
+  app.decorate('lifecycle', lifecycle);
+  const metrics = config.metrics ? createMetrics(config.metrics, database, lifecycle) : null;
+  app.decorate('metrics', metrics);
+  metrics?.install(app);
+  if (metrics) app.addHook('onClose', () => metrics.close());
+  // Route modules that take payments reach the billing service as `app.billing` (server/billing/billing.ts).
+  app.decorate('billing', createBilling(db, config, metrics ? (outcome) => metrics.payment(outcome) : undefined));
+
   await app.register(cookie);
   await installSecurityHeaders(app, config);
   if (config.corsOrigins.length > 0) {
@@ -81,12 +101,15 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     // Decided on the matched route, so no spelling of a /v1 path escapes the limit (server/http/apiRoute.ts).
     allowList: (request) => !isRateLimited(request),
     errorResponseBuilder: () => ({ statusCode: 429, message: 'Too many requests, please slow down' }),
+    // Shared by every instance on the database when asked for; a store that fails (database down) limits nobody.
+    ...(config.rateLimitStore === 'postgres' ? { store: postgresRateLimitStore(db), skipOnError: true } : {}),
   });
   await app.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1 } });
   installAuth(app, db, config);
   installInputGuard(app);
 
-  healthRoutes(app, database);
+  healthRoutes(app, database, lifecycle);
+  metrics?.route(app);
   authRoutes(app, db, config);
   userRoutes(app, db, config);
   teamRoutes(app, db, config);
@@ -104,7 +127,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   adminTeamRoutes(app, db);
   auditRoutes(app, db);
   playerCardRoutes(app, db);
-  const live = createLiveHub(database);
+  const live: LiveHub = createLiveHub(metrics ? metrics.timeLiveDelivery(database, () => live.settled()) : database);
+  metrics?.countSseClients(() => live.clients);
   await live.start();
   app.decorate('live', live);
   app.addHook('onClose', () => live.close());

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { MetricsConfig } from './ops/metrics';
 
 /** Everything the server reads from the environment. README.md documents each variable. */
 export interface Config {
@@ -37,6 +38,17 @@ export interface Config {
   allowTestPayments: boolean;
   rateLimitMax: number;
   /**
+   * Where rate-limit counts live: `memory` (each instance counts alone) or `postgres` (shared by every instance on
+   * DATABASE_URL's database).
+   */
+  rateLimitStore: 'memory' | 'postgres';
+  /** Prometheus metrics: METRICS_PORT and/or METRICS_TOKEN; absent: no metrics. */
+  metrics?: MetricsConfig;
+  /** SIGTERM: how long readiness fails before the listener closes (time for a balancer to notice), in ms. */
+  shutdownDelayMs: number;
+  /** SIGTERM: how long in-flight requests may take to finish before their connections are closed, in ms. */
+  shutdownTimeoutMs: number;
+  /**
    * What a transfer (a roster change of a team in a season) costs whoever asks for it, in cents: TRANSFER_FEE_EUROS,
    * default 0 (free: the request goes straight to the admins).
    */
@@ -64,6 +76,10 @@ function int(value: string | undefined, fallback: number, name: string): number 
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
   return n;
+}
+
+function nonNegativeInt(value: string | undefined, fallback: number, name: string): number {
+  return value === '0' ? 0 : int(value, fallback, name);
 }
 
 /** An amount in euros (cents allowed) as whole cents; 0 when unset. */
@@ -114,9 +130,16 @@ export function loadConfig(env: Env = process.env): Config {
       : undefined;
   // Local sign-in keeps the platform usable offline; production must opt in explicitly.
   const allowLocalSignIn = !discord && (!production || flag(env.ALLOW_LOCAL_SIGNIN, false));
+  const host = env.HOST || (allowLocalSignIn ? '127.0.0.1' : '0.0.0.0');
+  const rateLimitStore = env.RATE_LIMIT_STORE || 'memory';
+  if (rateLimitStore !== 'memory' && rateLimitStore !== 'postgres') {
+    throw new Error(`RATE_LIMIT_STORE must be "memory" or "postgres", got "${rateLimitStore}"`);
+  }
+  if (rateLimitStore === 'postgres' && !env.DATABASE_URL) throw new Error('RATE_LIMIT_STORE=postgres needs DATABASE_URL');
+  const metricsPort = env.METRICS_PORT ? nonNegativeInt(env.METRICS_PORT, 0, 'METRICS_PORT') : undefined;
   return {
     port,
-    host: env.HOST || (allowLocalSignIn ? '127.0.0.1' : '0.0.0.0'),
+    host,
     hostFromEnv: !!env.HOST,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
@@ -142,6 +165,13 @@ export function loadConfig(env: Env = process.env): Config {
         : undefined,
     allowTestPayments: !production || flag(env.ALLOW_TEST_PAYMENTS, false),
     rateLimitMax: int(env.RATE_LIMIT_MAX, 600, 'RATE_LIMIT_MAX'),
+    rateLimitStore,
+    metrics:
+      metricsPort !== undefined || env.METRICS_TOKEN
+        ? { port: metricsPort, host: env.METRICS_HOST || host, token: env.METRICS_TOKEN || undefined }
+        : undefined,
+    shutdownDelayMs: nonNegativeInt(env.SHUTDOWN_DELAY_MS, 0, 'SHUTDOWN_DELAY_MS'),
+    shutdownTimeoutMs: int(env.SHUTDOWN_TIMEOUT_MS, 10_000, 'SHUTDOWN_TIMEOUT_MS'),
     transferFeeCents: euroCents(env.TRANSFER_FEE_EUROS, 'TRANSFER_FEE_EUROS'),
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     embedFrameAncestors: frameAncestors(env.EMBED_FRAME_ANCESTORS),

@@ -44,7 +44,14 @@ const toStatus = (p: PaymentRow): PaymentStatus => ({ status: p.status, message:
 /** A payment nothing can change any more: it succeeded, or it was refunded. */
 const isSettled = (p: PaymentRow) => p.status === 'SUCCEEDED' || p.refundedAt !== null;
 
-export function createBilling(db: Db, config: Config): Billing {
+/** Outcome names of the payments metric (server/ops/metrics.ts): a status, or what a refund means. */
+export type PaymentEvent = 'created' | 'succeeded' | 'failed' | 'processing' | 'cancelled' | 'refused' | 'refunded';
+
+/**
+ * `onEvent` hears each change of a payment once it is committed (the metrics count payments by outcome; a rolled-back
+ * change is never heard).
+ */
+export function createBilling(db: Db, config: Config, onEvent: (event: PaymentEvent) => void = () => {}): Billing {
   const stripe: StripeProvider | null = config.stripe ? createStripeProvider(config.stripe) : null;
   const provider: PaymentProvider = stripe ?? createLocalProvider();
   const purposes = new Map<PaymentPurpose, PaymentPurposeHandler>();
@@ -66,10 +73,25 @@ export function createBilling(db: Db, config: Config): Billing {
     return row;
   }
 
+  /** Runs `write` in a transaction; once it committed, reports `event` when `write` named one. */
+  async function reporting<T>(write: (tx: Tx, report: (event: PaymentEvent) => void) => Promise<T>): Promise<T> {
+    let event: PaymentEvent | null = null;
+    const result = await db.transaction((tx) => write(tx, (e) => (event = e)));
+    if (event) onEvent(event);
+    return result;
+  }
+
   /** Applies a non-success outcome (FAILED, PROCESSING, CANCELLED) to a payment that is not settled. */
-  async function record(tx: Tx, p: PaymentRow, outcome: Exclude<PaymentOutcome, { status: 'SUCCEEDED' }>, details = p.details) {
+  async function record(
+    tx: Tx,
+    p: PaymentRow,
+    outcome: Exclude<PaymentOutcome, { status: 'SUCCEEDED' }>,
+    report: (event: PaymentEvent) => void,
+    details = p.details,
+  ) {
     const failureMessage = outcome.status === 'FAILED' ? outcome.message : null;
     if (p.status === outcome.status && p.failureMessage === failureMessage && details === p.details) return p;
+    if (p.status !== outcome.status) report(outcome.status.toLowerCase() as PaymentEvent);
     const [row] = await tx
       .update(payments)
       .set({ status: outcome.status, failureMessage, details })
@@ -83,7 +105,7 @@ export function createBilling(db: Db, config: Config): Billing {
    * with the reason and give the money back.
    */
   function refuseAndRefund(intentId: string, reason: string) {
-    return db.transaction(async (tx) => {
+    return reporting(async (tx, report) => {
       const p = await lockByIntent(tx, intentId);
       if (!p || isSettled(p)) return p;
       const { refundId } = await provider.refund(p.intentId, `clutch-refund-${p.id}`);
@@ -97,17 +119,18 @@ export function createBilling(db: Db, config: Config): Billing {
         })
         .where(eq(payments.id, p.id))
         .returning();
+      report('refused');
       return row;
     });
   }
 
   async function complete(intentId: string, outcome: PaymentOutcome): Promise<PaymentRow | null> {
     try {
-      return await db.transaction(async (tx) => {
+      return await reporting(async (tx, report) => {
         const p = await lockByIntent(tx, intentId);
         // Unknown intents (another system's, or created before a reset) are acknowledged and ignored.
         if (!p || isSettled(p)) return p;
-        if (outcome.status !== 'SUCCEEDED') return record(tx, p, outcome);
+        if (outcome.status !== 'SUCCEEDED') return record(tx, p, outcome, report);
         const handler = purposes.get(p.purpose as PaymentPurpose);
         if (!handler) throw new Error(`No handler is registered for payments of purpose ${p.purpose}`);
         const [done] = await tx
@@ -116,6 +139,7 @@ export function createBilling(db: Db, config: Config): Billing {
           .where(eq(payments.id, p.id))
           .returning();
         await handler.onSucceeded(tx, done);
+        report('succeeded');
         return done;
       });
     } catch (err) {
@@ -180,10 +204,12 @@ export function createBilling(db: Db, config: Config): Billing {
         email: input.email ?? null,
         reference: input.reference ?? null,
       });
+      onEvent('created');
       return { clientSecret: intent.clientSecret, provider: provider.name, amount: euros(input.amountCents), currency: CURRENCY };
     },
 
     async refund(paymentId, on = db) {
+      let refunded = false;
       await on.transaction(async (tx) => {
         const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
         if (!p) throw notFound(PAYMENT_ERRORS.notFound);
@@ -193,7 +219,10 @@ export function createBilling(db: Db, config: Config): Billing {
         // makes Stripe answer the same refund if we ever ask twice (a crash between its answer and our update).
         const { refundId } = await provider.refund(p.intentId, `clutch-refund-${p.id}`);
         await tx.update(payments).set({ refundedAt: config.now(), refundId }).where(eq(payments.id, p.id));
+        refunded = true;
       });
+      // Inside a caller's transaction (`on`), this counts before that transaction commits.
+      if (refunded) onEvent('refunded');
     },
 
     complete,
@@ -220,11 +249,11 @@ export function createBilling(db: Db, config: Config): Billing {
           row = await complete(p.intentId, { status: 'FAILED', message: PAYMENT_ERRORS.insufficientFunds });
           break;
         case 'processing':
-          row = await db.transaction(async (tx) => {
+          row = await reporting(async (tx, report) => {
             const locked = await lockByIntent(tx, p.intentId);
             if (!locked || isSettled(locked) || locked.status === 'PROCESSING') return locked;
             const details = { ...locked.details, [LOCAL_SETTLES_AT]: config.now() + LOCAL_PROCESSING_MS };
-            return record(tx, locked, { status: 'PROCESSING' }, details);
+            return record(tx, locked, { status: 'PROCESSING' }, report, details);
           });
           break;
       }

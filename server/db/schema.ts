@@ -592,3 +592,14 @@ export const transferRequests = pgTable(
       .where(sql`${t.status} in ('AWAITING_PAYMENT', 'PENDING', 'REJECTED')`),
   ],
 );
+
+/**
+ * Rate-limit counts shared by every instance (RATE_LIMIT_STORE=postgres, issue 24): one row per client key and
+ * window. The migration creates it UNLOGGED (no WAL: counts need no durability, and a crash only empties them).
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  /** When the window ends (epoch ms, the database's clock, so instances agree). */
+  resetAt: ms('reset_at').notNull(),
+});

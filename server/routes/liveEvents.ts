@@ -12,6 +12,12 @@ import { QUEUES_TOPIC, type LiveEvent, type LiveHub } from '../services/liveEven
 export const HEARTBEAT_MS = 15_000;
 /** How long a browser waits before reconnecting a dropped stream. */
 export const RETRY_MS = 3_000;
+/**
+ * What a stream says when its instance shuts down: reconnect after a moment chosen between these bounds (ms), so
+ * that the clients of a stopped instance spread their reconnections over a second instead of arriving at once.
+ */
+export const DRAIN_RETRY_MS = [250, 1_250] as const;
+const drainRetry = () => `retry: ${DRAIN_RETRY_MS[0] + Math.floor(Math.random() * (DRAIN_RETRY_MS[1] - DRAIN_RETRY_MS[0]))}\n\n`;
 /** A client that has not read this much of its stream is too slow: it is dropped and reconnects with a replay. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
@@ -79,9 +85,10 @@ export function liveEventRoutes(app: FastifyInstance, db: Db, hub: LiveHub) {
     raw.on('error', close);
   };
 
-  // Server shutdown ends the streams first, so closing the server (and the tests) does not wait for the clients.
+  // Server shutdown ends the streams first, so closing the server (and the tests) does not wait for the clients;
+  // each is told to come back soon (another instance, behind a balancer) and resumes with its Last-Event-ID.
   app.addHook('preClose', async () => {
-    for (const raw of open) raw.end();
+    for (const raw of open) raw.end(drainRetry());
     open.clear();
   });
 

@@ -65,6 +65,8 @@ const L = '/v1/team/{leagueTeam}';
 
 export const ROUTE_TABLE: Record<string, Row> = {
   'GET /v1/health': row('public'),
+  'GET /v1/health/live': row('public'),
+  'GET /v1/health/ready': row('public'),
   'GET /v1/auth/discord': row('auth'),
   'GET /v1/auth/discord/bot': row('auth'),
   // Discord is not configured in tests: the callback refuses everyone.

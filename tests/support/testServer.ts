@@ -27,7 +27,7 @@ export interface TestServer {
 export const testDatabaseKind = () => (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite');
 
 /** A throwaway PostgreSQL database (created on DATABASE_URL's server, dropped on close). */
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.DATABASE_URL;
   if (!base) throw new Error('TEST_DB=postgres needs DATABASE_URL');
   const name = `clutch_test_${randomBytes(6).toString('hex')}`;
