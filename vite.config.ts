@@ -1,4 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -35,8 +39,48 @@ function mantineStylesCheck(): Plugin {
   };
 }
 
+/** Text files worth compressing (the bench video and images are compressed already). */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|map|wasm)$/;
+/** Below this a compressed copy saves less than its headers cost. */
+const COMPRESS_MIN_BYTES = 1024;
+
+/**
+ * Every text file of the build also as `.br` (brotli, quality 11) and `.gz` (gzip, level 9), made once here so the
+ * server sends them as they are (`preCompressed` in server/app.ts) instead of compressing per request or not at all.
+ * A copy that does not come out smaller is not written.
+ */
+function precompress(): Plugin {
+  const brotli = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  let outDir = 'dist';
+  return {
+    name: 'clutch:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    async writeBundle() {
+      const files = readdirSync(outDir, { recursive: true, withFileTypes: true })
+        .filter((f) => f.isFile() && COMPRESSIBLE.test(f.name))
+        .map((f) => join(f.parentPath, f.name));
+      await Promise.all(
+        files.map(async (file) => {
+          const raw = readFileSync(file);
+          if (raw.length < COMPRESS_MIN_BYTES) return;
+          const [br, gzipped] = await Promise.all([
+            brotli(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+            gz(raw, { level: 9 }),
+          ]);
+          if (br.length < raw.length) await writeFile(`${file}.br`, br);
+          if (gzipped.length < raw.length) await writeFile(`${file}.gz`, gzipped);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), mantineStylesCheck()],
+  plugins: [react(), mantineStylesCheck(), precompress()],
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: { '/v1': { target: apiTarget, changeOrigin: false } },

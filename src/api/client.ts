@@ -50,11 +50,12 @@ type Listener = () => void;
 /** Calls that manage the session itself: a 401 from them is an answer, not a reason to refresh. */
 const SESSION_CALLS = new Set(['/auth/refresh', '/auth/logout', '/auth/csrf']);
 
-type RefreshOutcome = 'refreshed' | 'refused' | 'failed';
+export type RefreshOutcome = 'refreshed' | 'refused' | 'failed';
 
 /**
  * The one HTTP client. It sends credentials, validates responses against the contract, refreshes the session on
- * 401 (up to 3 times, then reports `signedOut`) and fetches a CSRF token on 419 (up to 3 times). It never shows UI.
+ * 401 (up to 3 times, then reports `signedOut`) and fetches a CSRF token before the first write and on 419 (up to 3
+ * times). It never shows UI.
  */
 export function createApiClient(options: ApiClientOptions = {}) {
   let origin = options.origin ?? '';
@@ -103,6 +104,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
   }
 
   async function withCsrf(path: string, opts: RequestOptions): Promise<unknown> {
+    // A write goes out with a token: fetched first when the page has none yet (the session boot usually brought
+    // one), so the first write of a page is not answered 419.
+    if ((opts.method ?? 'GET') !== 'GET' && csrfToken === null) await fetchCsrf();
     for (let csrfTries = 0; ; csrfTries++) {
       const token = csrfToken;
       try {
@@ -174,6 +178,17 @@ export function createApiClient(options: ApiClientOptions = {}) {
       fetchImpl = next.fetch;
       raw = createRaw();
       csrfToken = null;
+    },
+    /** Takes the CSRF token another answer carried (GET /v1/auth/session), so no write waits for GET /v1/auth/csrf. */
+    useCsrfToken(token: string) {
+      csrfToken = token;
+    },
+    /**
+     * Refreshes the sign-in now (POST /auth/refresh), sharing one refresh with calls that got a 401 meanwhile:
+     * 'refused' means the server ended the sign-in, 'failed' that it could not be asked.
+     */
+    refresh(): Promise<RefreshOutcome> {
+      return refreshSession(refreshes);
     },
     /** Calls `/v1{path}` and validates the response with `struct` (the contract). */
     async call<T, S>(path: string, struct: Struct<T, S>, opts: RequestOptions = {}): Promise<T> {
