@@ -26,6 +26,7 @@ import { buildSpa, startPlatform } from '../scripts/startPlatform';
  *   BENCH_PAGES=home,team    only these pages (names in PAGES below); BENCH_PRESETS=mobile,desktop
  *   BENCH_TIMEOUT_S=180      limit of one Lighthouse run; BENCH_RETRIES=2 tries more for a run that failed or timed out
  *   BENCH_REPORT_ONLY=1      rewrite the .md from the .json, measuring nothing
+ *   BENCH_KEEP_REPORTS=dir   also keep every run's full Lighthouse report there (<label>-<page>-<preset>-<n>.json)
  */
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -40,6 +41,7 @@ const ONLY_PAGES = process.env.BENCH_PAGES?.split(',').filter(Boolean);
 const PRESETS = (process.env.BENCH_PRESETS ?? 'mobile,desktop').split(',').filter(Boolean) as Preset[];
 const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const LIGHTHOUSE_CLI = resolve(ROOT, 'node_modules/lighthouse/cli/index.js');
+const KEEP_REPORTS = process.env.BENCH_KEEP_REPORTS ? resolve(process.env.BENCH_KEEP_REPORTS) : null;
 
 type Preset = 'mobile' | 'desktop';
 const TARGETS = {
@@ -354,6 +356,10 @@ async function main() {
           if (outcome.ok) {
             const r = summarize(outcome.report);
             runs.push(r);
+            if (KEEP_REPORTS) {
+              mkdirSync(KEEP_REPORTS, { recursive: true });
+              writeFileSync(join(KEEP_REPORTS, `${LABEL}-${page.name}-${preset}-${runs.length}.json`), JSON.stringify(outcome.report));
+            }
             console.log(`${page.name} ${preset} run ${runs.length}: performance ${r.scores.performance}, LCP ${ms(r.metrics.lcp)}, TBT ${ms(r.metrics.tbt)}, CLS ${round(r.metrics.cls, 3)} (${took} s, load ${loadavg()[0].toFixed(1)})`);
           } else {
             lastError = outcome.error;
