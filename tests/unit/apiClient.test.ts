@@ -279,6 +279,30 @@ describe('the API client: answers and errors', () => {
   });
 });
 
+describe('the API client: reads asked for ahead of their screen', () => {
+  it("answers the screen's own GET from the prefetch, once, with no second request", async () => {
+    const { client, net } = clientWith(() => ({ status: 200, body: { ok: true } }));
+    const read = () => client.call('/social/feed', type({ ok: literal(true) }), { query: { page: 1, empty: '' } });
+
+    client.prefetch(() => [read()]);
+    expect(net.calls('GET /v1/social/feed?page=1')).toBe(1);
+    await expect(read()).resolves.toEqual({ ok: true });
+    expect(net.calls('GET /v1/social/feed?page=1')).toBe(1);
+    // Taken: the next call asks the server again.
+    await read();
+    expect(net.calls('GET /v1/social/feed?page=1')).toBe(2);
+  });
+
+  it('hands a failed prefetch to the screen as its failure, and leaves nothing unhandled', async () => {
+    const { client } = clientWith(() => ({ status: 404, body: { message: 'Tournament not found' } }));
+    const read = () => client.call('/tournament/9', type({}));
+
+    client.prefetch(() => [read()]);
+    await new Promise((r) => setTimeout(r, 0));
+    await expect(read()).rejects.toMatchObject({ status: 404, message: 'Tournament not found' });
+  });
+});
+
 describe('the API client against the real server', () => {
   let server: TestServer;
   // Starting PGlite and migrating takes a few seconds on a busy machine.
