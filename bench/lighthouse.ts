@@ -20,6 +20,7 @@ import { buildSpa, startPlatform } from '../scripts/startPlatform';
  *                              git worktree add /tmp/clutch-before 9c90e4f
  *                              ln -s "$PWD/node_modules" /tmp/clutch-before/node_modules
  *                              BENCH_APP_DIR=/tmp/clutch-before BENCH_LABEL=before npm run bench:lighthouse
+ *   BENCH_COMMIT=9c90e4f     the commit to print for a checkout that is not a git work tree (git archive)
  *   BENCH_DIST=path          serve this built dist/ (STATIC_DIR) with the measured checkout's server; skips the build
  *   BENCH_SKIP_BUILD=1       reuse the checkout's dist/
  *   BENCH_REPEAT=3           runs per page and preset (the median is reported)
@@ -317,7 +318,7 @@ async function main() {
   const dist = process.env.BENCH_DIST ? resolve(process.env.BENCH_DIST) : resolve(APP_DIR, 'dist');
   if (!process.env.BENCH_DIST && process.env.BENCH_SKIP_BUILD !== '1') buildSpa(APP_DIR);
   if (!existsSync(join(dist, 'index.html'))) throw new Error(`no built app in ${dist}`);
-  const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: APP_DIR, encoding: 'utf8' }).stdout.trim() || '?';
+  const commit = process.env.BENCH_COMMIT ?? (spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: APP_DIR, encoding: 'utf8' }).stdout.trim() || '?');
   const chromium = spawnSync(CHROME, ['--version'], { encoding: 'utf8' }).stdout.trim().replace(/ built on.*/, '');
   const lighthouseVersion = JSON.parse(readFileSync(resolve(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')).version as string;
   const platform = await startPlatform({ cwd: APP_DIR, env: { STATIC_DIR: dist } });
