@@ -12,6 +12,10 @@ import { getTournament, getUpcomingTournaments } from '../api/endpoints/tourname
 import { prefetchTournamentBracket } from '../api/endpoints/bracket';
 import { getDivision, getSeason } from '../api/endpoints/seasons';
 import { getTeam } from '../api/endpoints/teams';
+import { getPage } from '../api/endpoints/lists';
+import { getSeasonMatch } from '../api/endpoints/seasonMatches';
+import { User } from '../api/contract/user';
+import { DEFAULT_PER_PAGE } from '../domain/constants';
 
 // Every screen is its own chunk, loaded when its route first renders.
 const LoginPage = onDemand(() => import('../features/auth/LoginPage'), 'LoginPage');
@@ -79,7 +83,7 @@ export const ROUTES: { path: string; component: ComponentType & { preload?: () =
   { path: '/league', component: LeaguePage, access: 'all' },
   { path: '/support', component: SupportPage, access: 'all' },
   { path: '/payment', component: PaymentPage, access: 'all' },
-  { path: '/players', component: PlayerRanksPage, access: 'all' },
+  { path: '/players', component: PlayerRanksPage, access: 'all', reads: () => [getPage('/user', User, { pageNo: 1, perPage: DEFAULT_PER_PAGE })] },
   { path: '/teams', component: TeamRanksPage, access: 'all' },
   // Fixed sub-paths of /players go above /players/:id.
   { path: '/players/player-cards', component: PlayerCardsPage, access: 'all' },
@@ -108,7 +112,7 @@ export const ROUTES: { path: string; component: ComponentType & { preload?: () =
   { path: '/seasons/:seasonId/:divisionId', component: DivisionPage, access: 'all', reads: (p) => byId(p.divisionId, (id) => [getDivision(id)]) },
   { path: '/division/:divisionId', component: DivisionMatchesPage, access: 'all' },
   { path: '/group/:groupId', component: GroupMatchesPage, access: 'all' },
-  { path: '/match/:matchId', component: LeagueMatchPage, access: 'all' },
+  { path: '/match/:matchId', component: LeagueMatchPage, access: 'all', reads: (p) => byId(p.matchId, (id) => [getSeasonMatch(id)]) },
   { path: '/invites', component: InvitesPage, access: 'user' },
   { path: '/login', component: LoginPage, access: 'all' },
   { path: '/auth/callback', component: CallbackPage, access: 'all' },
