@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
@@ -80,50 +79,8 @@ function precompress(): Plugin {
   };
 }
 
-/** Written beside index.html: per route of src/app/routes.tsx, the built files its screen needs (server/http/routePreloads.ts). */
-export const ROUTE_CHUNKS_FILE = 'route-chunks.json';
-
-/**
- * Which built files each route's screen needs, for the server to announce with the page (Link: modulepreload), so a
- * phone fetches the screen's code beside the main bundle instead of after it. Read from the route table's source:
- * `const X = onDemand(() => import('…'), …)` and `{ path: '…', component: X`. The main bundle's own files (already
- * in index.html) are left out.
- */
-function routeChunks(): Plugin {
-  const routesFile = fileURLToPath(new URL('./src/app/routes.tsx', import.meta.url));
-  return {
-    name: 'clutch:route-chunks',
-    apply: 'build',
-    generateBundle(_options, bundle) {
-      const source = readFileSync(routesFile, 'utf8');
-      const modules = new Map([...source.matchAll(/const (\w+) = onDemand\(\(\) => import\('([^']+)'\)/g)].map(([, name, spec]) => [name, resolve(dirname(routesFile), spec)]));
-      const chunks = Object.values(bundle).filter((o) => o.type === 'chunk');
-      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      const closure = (start: string[], seen = new Set<string>()) => {
-        for (const file of start) {
-          if (seen.has(file) || !byFile.has(file)) continue;
-          seen.add(file);
-          closure(byFile.get(file)!.imports, seen);
-        }
-        return seen;
-      };
-      const entry = chunks.find((c) => c.isEntry);
-      const inMain = closure(entry ? [entry.fileName] : []);
-      const routes = [...source.matchAll(/path: '([^']+)',\s*component: (\w+)/g)].flatMap(([, path, name]) => {
-        const module = modules.get(name);
-        const chunk = module && chunks.find((c) => c.isDynamicEntry && c.facadeModuleId?.replace(/\.tsx?$/, '') === module);
-        if (!chunk) return [];
-        const files = [...closure([chunk.fileName])].filter((f) => !inMain.has(f));
-        const css = [...new Set(files.flatMap((f) => [...(byFile.get(f)!.viteMetadata?.importedCss ?? [])]))];
-        return [{ path, js: files.map((f) => `/${f}`), css: css.map((f) => `/${f}`) }];
-      });
-      this.emitFile({ type: 'asset', fileName: ROUTE_CHUNKS_FILE, source: JSON.stringify(routes) });
-    },
-  };
-}
-
 export default defineConfig({
-  plugins: [react(), mantineStylesCheck(), routeChunks(), precompress()],
+  plugins: [react(), mantineStylesCheck(), precompress()],
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: { '/v1': { target: apiTarget, changeOrigin: false } },

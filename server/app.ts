@@ -15,7 +15,6 @@ import { isRateLimited } from './http/apiRoute';
 import { installInputGuard } from './http/inputGuard';
 import { logSerializers } from './http/logSerializers';
 import { installSecurityHeaders } from './http/securityHeaders';
-import { createRoutePreloads } from './http/routePreloads';
 import { LOGO_MAX_BYTES } from '../src/domain/constants';
 import { healthRoutes } from './routes/health';
 import { authRoutes } from './routes/auth';
@@ -117,7 +116,6 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   const indexHtml = config.staticDir ? join(config.staticDir, 'index.html') : null;
   const serveSpa = !!indexHtml && existsSync(indexHtml);
   if (serveSpa) {
-    const routePreloads = createRoutePreloads(config.staticDir!);
     await app.register(fastifyStatic, {
       root: config.staticDir!,
       // Files are looked up per request, so a rebuilt dist/ is served without a restart.
@@ -127,9 +125,6 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
       // Hashed names never change content: cached for a year. Everything else (index.html) is revalidated (ETag).
       setHeaders: (reply, path) => {
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-        // The page itself (at /, or any deep link through the history fallback) announces its screen's code.
-        const link = /[\\/]index\.html(\.br|\.gz)?$/.test(path) ? routePreloads.linkFor(reply.request.url) : null;
-        if (link) reply.header('link', link);
       },
     });
   }

@@ -91,8 +91,6 @@ describe('page loads: nothing fails, nothing in the console', () => {
       const headers = await res.allHeaders();
       expect(headers['content-encoding'], res.url()).toBe('br');
       expect(headers['cache-control'], res.url()).toBe('no-cache');
-      // The page announces its screen's code, fetched beside the main bundle.
-      expect(headers.link, res.url()).toMatch(/^<\/assets\/\w+-[\w-]+\.js>; rel=modulepreload/);
     }
     // The session boot says "guest" with a 200: the spec's user call is not made for a guest at all.
     const calls = seen.responses.map((r) => `${r.request().method()} ${new URL(r.url()).pathname}`);

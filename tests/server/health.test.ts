@@ -77,14 +77,6 @@ describe('serving the SPA', () => {
     mkdirSync(join(dir, 'assets'));
     writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(join(dir, 'assets', 'app-1.js'), 'console.log(1)');
-    // Which files each route's screen needs (vite.config.ts, routeChunks).
-    writeFileSync(
-      join(dir, 'route-chunks.json'),
-      JSON.stringify([
-        { path: '/', js: ['/assets/HomePage-1.js'], css: [] },
-        { path: '/tournaments/:tournamentId', js: ['/assets/BracketPage-1.js', '/assets/Card-1.js'], css: ['/assets/BracketPage-1.css'] },
-      ]),
-    );
     // What the build writes beside each text file (vite.config.ts, precompress).
     const { brotliCompressSync, gzipSync } = await import('node:zlib');
     for (const file of ['index.html', 'assets/app-1.js']) {
@@ -128,17 +120,6 @@ describe('serving the SPA', () => {
       expect(br.headers['content-type'], url).toBe(plain.headers['content-type']);
       expect(br.headers['cache-control'], url).toBe(url.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     }
-  });
-
-  it("announces the code of the page's screen (Link: modulepreload), at / and through the history fallback", async () => {
-    const home = await server.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
-    expect(home.headers.link).toBe('</assets/HomePage-1.js>; rel=modulepreload');
-    const bracket = await server.app.inject({ method: 'GET', url: '/tournaments/8?x=1' });
-    expect(bracket.headers.link).toBe('</assets/BracketPage-1.js>; rel=modulepreload, </assets/Card-1.js>; rel=modulepreload, </assets/BracketPage-1.css>; rel=preload; as=style');
-    const other = await server.app.inject({ method: 'GET', url: '/tournaments/8/details/more' });
-    expect(other.headers.link).toBeUndefined();
-    const asset = await server.app.inject({ method: 'GET', url: '/assets/app-1.js' });
-    expect(asset.headers.link).toBeUndefined();
   });
 
   it('revalidates index.html by its ETag (304 when unchanged)', async () => {
