@@ -196,7 +196,8 @@ function summarize(report: any): RunResult {
     opportunities: Object.values<any>(a)
       .filter((x) => x.details?.type === 'opportunity' && (x.details.overallSavingsMs > 0 || x.details.overallSavingsBytes > 0))
       .map((x) => ({ id: x.id, title: x.title, ms: round(x.details.overallSavingsMs ?? 0), bytes: round(x.details.overallSavingsBytes ?? 0) }))
-      .sort((x, y) => y.ms - x.ms || y.bytes - x.bytes),
+      .sort((x, y) => y.ms - x.ms || y.bytes - x.bytes)
+      .slice(0, 5),
     failing,
     consoleErrors: (a['errors-in-console']?.details?.items ?? []).map((i: any) => String(i.description ?? '').slice(0, 160)),
     failedRequests: requests.filter((r) => r.statusCode >= 400 || r.statusCode === -1 || r.statusCode === 0 && !r.url.startsWith('data:')).map((r) => `${r.statusCode} ${new URL(r.url).pathname}`),
