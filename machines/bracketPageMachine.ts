@@ -83,6 +83,8 @@ export const bracketPageMachine = setup({
       assertEvent(event, 'live.change');
       return { view: withChanges(context.view, event.change.matches) ?? context.view };
     }),
+    /** The view starts the canvas's code and renderer while the bracket loads. */
+    prepareCanvas: () => {},
     notifyReset: () => {},
     reportError: (_, _params: { error: unknown }) => {},
   },
@@ -98,6 +100,7 @@ export const bracketPageMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      entry: 'prepareCanvas',
       invoke: {
         id: 'loadBracket',
         src: 'loadBracket',

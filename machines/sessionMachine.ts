@@ -1,7 +1,7 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { api, ApiError, type ApiClient } from '../src/api/client';
 import type { UserInfo } from '../src/api/contract/user';
-import { getUserInfo, logout } from '../src/api/endpoints/session';
+import { logout, readSession } from '../src/api/endpoints/session';
 
 export const SESSION_STORAGE_KEY = 'clutch.user';
 
@@ -38,6 +38,7 @@ export function readCachedUser(storage: Pick<Storage, 'getItem'> | undefined = g
 }
 
 const withError = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+const withUser = ({ event }: { event: { output: UserInfo | null } }) => ({ user: event.output });
 
 /**
  * The API client's signals as session events: it gave up on the sign-in (`session.expired`) or the server said the
@@ -57,8 +58,9 @@ export const watchApiClient = (client: Pick<ApiClient, 'on'>) =>
 /**
  * Who is signed in. The user is cached in localStorage so the shell renders at once, then refreshed from the
  * server. With nothing cached (a new tab after clearing site data, after sign-in, another tab signed in) the session
- * asks the server first: checking → signedIn or signedOut; the API client refreshes the sign-in once on 401 before
- * answering. States: checking, signedOut, signedIn (verifying | idle), signingOut, banned.
+ * asks the server first: checking → signedIn or signedOut. The server answers a guest with a 200 (no failed call),
+ * and says when an expired sign-in can be refreshed (`readSession`). States: checking, signedOut, signedIn
+ * (verifying | idle), signingOut, banned.
  * Tabs keep each other in step through the cache: when another tab signs in or out, this one re-reads the user.
  */
 export const sessionMachine = setup({
@@ -68,7 +70,8 @@ export const sessionMachine = setup({
     input: {} as SessionInput,
   },
   actors: {
-    fetchUser: fromPromise<UserInfo>(() => getUserInfo()),
+    // Null: a guest (the server says so with a 200, so a guest's page load fails no call).
+    fetchUser: fromPromise<UserInfo | null>(() => readSession()),
     signOut: fromPromise<void>(async () => {
       // Only logged: the local session ends whatever the server says.
       await logout().catch((err) => console.warn('logout failed', err));
@@ -91,13 +94,13 @@ export const sessionMachine = setup({
         // Private mode or a full quota: the session still works, only the cache is lost.
       }
     },
-    setUser: assign({ user: (_, user: UserInfo) => user }),
+    setUser: assign({ user: (_, user: UserInfo | null) => user }),
     clearUser: assign({ user: null }),
   },
   guards: {
     isSigningIn: ({ context }) => context.signingIn,
     hasCachedUser: ({ context }) => context.user !== null,
-    isUnauthorized: (_, { error }: { error: unknown }) => error instanceof ApiError && error.status === 401,
+    isGuest: (_, { user }: { user: UserInfo | null }) => user === null,
     isBanned: (_, { error }: { error: unknown }) => error instanceof ApiError && error.banned,
   },
 }).createMachine({
@@ -126,10 +129,10 @@ export const sessionMachine = setup({
       invoke: {
         id: 'fetchUser',
         src: 'fetchUser',
-        onDone: {
-          target: 'signedIn.idle',
-          actions: [{ type: 'setUser', params: ({ event }) => event.output }, 'storeUser'],
-        },
+        onDone: [
+          { guard: { type: 'isGuest', params: withUser }, target: 'signedOut' },
+          { target: 'signedIn.idle', actions: [{ type: 'setUser', params: ({ event }) => event.output }, 'storeUser'] },
+        ],
         onError: [{ guard: { type: 'isBanned', params: withError }, target: 'banned' }, { target: 'signedOut' }],
       },
     },
@@ -141,10 +144,12 @@ export const sessionMachine = setup({
           invoke: {
             id: 'fetchUser',
             src: 'fetchUser',
-            onDone: { target: 'idle', actions: [{ type: 'setUser', params: ({ event }) => event.output }, 'storeUser'] },
+            onDone: [
+              { guard: { type: 'isGuest', params: withUser }, target: '#session.signedOut' },
+              { target: 'idle', actions: [{ type: 'setUser', params: ({ event }) => event.output }, 'storeUser'] },
+            ],
             onError: [
               { guard: { type: 'isBanned', params: withError }, target: '#session.banned' },
-              { guard: { type: 'isUnauthorized', params: withError }, target: '#session.signedOut' },
               // Offline or a server hiccup: keep the cached user rather than signing out.
               { target: 'idle' },
             ],

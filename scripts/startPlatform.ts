@@ -4,9 +4,12 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** Builds the SPA into dist/ the way `npm run build` does (a production build, even when called from vitest's NODE_ENV=test). */
-export function buildSpa(): void {
-  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+/**
+ * Builds the SPA into dist/ the way `npm run build` does (a production build, even when called from vitest's
+ * NODE_ENV=test); `cwd`: another checkout (benchmarks measuring an older commit).
+ */
+export function buildSpa(cwd?: string): void {
+  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (build.status !== 0) throw new Error('vite build failed');
 }
 
@@ -25,17 +28,20 @@ export async function freePort(): Promise<number> {
 /**
  * Starts the platform the way `npm start` does (server/main.ts serving dist/ on one port, migrating and seeding a
  * fresh PGlite database in a temporary DATA_DIR) on a free loopback port, with local sign-in and local payments.
- * Used by the browser tests and the benchmarks; `prepare` may write to the DATA_DIR first (benchmark fixtures).
+ * Used by the browser tests and the benchmarks; `prepare` may write to the DATA_DIR first (benchmark fixtures), `cwd`
+ * runs another checkout's server (with its own dist/), `env` adds variables (STATIC_DIR).
  */
-export async function startPlatform(opts: { prepare?: (dataDir: string) => Promise<void> } = {}): Promise<{ baseURL: string; stop: () => Promise<void> }> {
+export async function startPlatform(
+  opts: { prepare?: (dataDir: string) => Promise<void>; cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<{ baseURL: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'clutch-platform-'));
   await opts.prepare?.(dataDir);
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000' };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...opts.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000' };
   delete env.DATABASE_URL;
   delete env.DISCORD_CLIENT_ID;
   delete env.STRIPE_SECRET_KEY;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: opts.cwd, env, stdio: ['ignore', 'inherit', 'inherit'] });
   const stop = async () => {
     if (child.exitCode === null) {
       child.kill('SIGTERM');

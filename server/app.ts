@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { installAuth } from './auth/plugin';
+import { installCompression } from './http/compression';
 import { installErrorHandler } from './http/errors';
 import { isRateLimited } from './http/apiRoute';
 import { installInputGuard } from './http/inputGuard';
@@ -107,6 +108,7 @@ export async function buildApp({ config, database, starting = false }: AppDeps):
   await app.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1 } });
   installAuth(app, db, config);
   installInputGuard(app);
+  installCompression(app);
 
   healthRoutes(app, database, lifecycle);
   metrics?.route(app);
@@ -142,6 +144,9 @@ export async function buildApp({ config, database, starting = false }: AppDeps):
       root: config.staticDir!,
       // Files are looked up per request, so a rebuilt dist/ is served without a restart.
       wildcard: true,
+      // The build writes .br and .gz beside each text file (vite.config.ts, precompress): sent as they are.
+      preCompressed: true,
+      // Hashed names never change content: cached for a year. Everything else (index.html) is revalidated (ETag).
       setHeaders: (reply, path) => {
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

@@ -11,10 +11,15 @@ import { csrfMatches, randomToken, verifyAccessToken } from './tokens';
 
 export type AuthUser = typeof users.$inferSelect;
 
+/** Why a request that carried an access cookie has no user. */
+export type SessionProblem = 'expired' | 'invalid' | 'banned' | 'ended';
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, or null for a guest. */
     user: AuthUser | null;
+    /** Set on /v1/auth calls whose access cookie did not sign anyone in (GET /v1/auth/session reports it). */
+    sessionProblem: SessionProblem | null;
   }
   interface FastifyContextConfig {
     /** Set false on routes that authenticate differently (payment webhooks). */
@@ -55,6 +60,7 @@ export function ensureCsrfCookie(request: FastifyRequest, reply: FastifyReply, c
  */
 export function installAuth(app: FastifyInstance, db: Db, config: Config) {
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionProblem', null);
   app.addHook('onRequest', async (request) => {
     // Decided on the matched route, not the raw URL: `/%761/...` or an absolute-form target reaches the same handler.
     const path = apiPath(request);
@@ -74,10 +80,15 @@ export function installAuth(app: FastifyInstance, db: Db, config: Config) {
 }
 
 async function loadUser(request: FastifyRequest, db: Db, config: Config, token: string, strict: boolean) {
+  // Strict (every call but /v1/auth): the problem is the answer. Otherwise the request goes on as a guest's, and says why.
+  const refuse = (problem: SessionProblem, error: () => Error) => {
+    if (strict) throw error();
+    request.sessionProblem = problem;
+  };
   const check = verifyAccessToken(config.sessionSecret, token, config.now());
   if (!check.ok) {
-    if (strict) throw unauthorized(check.reason === 'expired' ? 'Your session has expired' : SERVER.unauthenticated);
-    return;
+    const expired = check.reason === 'expired';
+    return refuse(expired ? 'expired' : 'invalid', () => unauthorized(expired ? 'Your session has expired' : SERVER.unauthenticated));
   }
   // The token is stateless; its sign-in (family) is not: logout, a ban or a stolen refresh token revokes it.
   const [row] = await db
@@ -88,18 +99,12 @@ async function loadUser(request: FastifyRequest, db: Db, config: Config, token: 
     .from(users)
     .where(eq(users.id, check.payload.uid));
   const user = row?.user;
-  if (!user) {
-    if (strict) throw unauthorized();
-    return;
-  }
+  if (!user) return refuse('invalid', () => unauthorized());
   if (user.banned) {
-    if (strict && !BANNED_ALLOWED.has(apiPath(request) ?? '')) throw new HttpError(403, SERVER.banned, { banned: true });
-    return;
+    if (BANNED_ALLOWED.has(apiPath(request) ?? '')) return;
+    return refuse('banned', () => new HttpError(403, SERVER.banned, { banned: true }));
   }
-  if (!row.live) {
-    if (strict) throw unauthorized(SESSION_ENDED);
-    return;
-  }
+  if (!row.live) return refuse('ended', () => unauthorized(SESSION_ENDED));
   request.user = user;
 }
 

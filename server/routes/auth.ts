@@ -13,6 +13,7 @@ import { PAGE_CSP_BASE } from '../http/securityHeaders';
 import { findUserByName, toUserInfo, type UserRow } from '../services/users';
 import { bumpBracketsOfUsers } from '../services/tournamentStore';
 import { idParam } from '../http/validate';
+import type { SessionState } from '../../src/api/contract/user';
 import { isStaff } from '../auth/plugin';
 
 const OAUTH_STATE_COOKIE = 'clutch_oauth';
@@ -114,6 +115,21 @@ export function authRoutes(app: FastifyInstance, db: Db, config: Config) {
     if (check?.ok) await revokeFamily(db, config, check.payload.fam);
     clearSessionCookies(request, reply);
     return { ok: true };
+  });
+
+  /**
+   * The SPA's boot call: who the cookies sign in, answered 200 to everyone (a guest is a guest, not a 401), with the
+   * CSRF token so no write of the page meets a 419. A sign-in that was ended (logout elsewhere, revoked) loses its
+   * cookies here; an expired access token with a refresh cookie says `refresh`, and the SPA refreshes.
+   */
+  app.get('/v1/auth/session', async (request, reply): Promise<SessionState> => {
+    reply.header('cache-control', 'no-store');
+    const csrfToken = csrfTokenFor(config.sessionSecret, ensureCsrfCookie(request, reply, config));
+    const problem = request.sessionProblem;
+    // An ended sign-in's refresh cookie belongs to the same revoked sign-in: refreshing it could only fail.
+    if (problem === 'ended') clearSessionCookies(request, reply);
+    const canRefresh = !request.user && !!request.cookies[COOKIES.refresh] && problem !== 'ended' && problem !== 'banned';
+    return { user: request.user ? toUserInfo(request.user) : null, banned: problem === 'banned', refresh: canRefresh, csrfToken };
   });
 
   app.get('/v1/auth/csrf', async (request, reply) => {

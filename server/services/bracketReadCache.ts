@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { listTournamentMatches } from './matchReadModel';
 import { bracketVersion } from './tournamentStore';
 import { yieldTurn } from './bracketStore';
+import { acceptsEncoding } from '../http/compression';
 
 /*
  * The bracket reads (GET /v1/tournament/{id}/match, and its compact form for the canvas GET /v1/tournament/{id}/bracket)
@@ -45,10 +46,7 @@ export function bracketEtag(tournamentId: number, v: { version: number; createdA
 
 /** Whether an Accept-Encoding header accepts gzip (absent or `gzip;q=0` does not). */
 export function acceptsGzip(header: string | undefined): boolean {
-  return !!header && header.split(',').some((part) => {
-    const [coding, ...params] = part.trim().toLowerCase().split(';');
-    return coding.trim() === 'gzip' && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
-  });
+  return acceptsEncoding(header, 'gzip');
 }
 
 /** Whether an If-None-Match header (one tag, a list, or `*`) matches `etag` (weak comparison, RFC 9110 §13.1.2). */

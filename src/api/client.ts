@@ -47,14 +47,18 @@ export interface RawBody {
 
 type Listener = () => void;
 
+/** How long a prefetched answer waits for the screen that asks for it (then it is dropped, and asked for again). */
+const PREFETCH_KEEP_MS = 10_000;
+
 /** Calls that manage the session itself: a 401 from them is an answer, not a reason to refresh. */
 const SESSION_CALLS = new Set(['/auth/refresh', '/auth/logout', '/auth/csrf']);
 
-type RefreshOutcome = 'refreshed' | 'refused' | 'failed';
+export type RefreshOutcome = 'refreshed' | 'refused' | 'failed';
 
 /**
  * The one HTTP client. It sends credentials, validates responses against the contract, refreshes the session on
- * 401 (up to 3 times, then reports `signedOut`) and fetches a CSRF token on 419 (up to 3 times). It never shows UI.
+ * 401 (up to 3 times, then reports `signedOut`) and fetches a CSRF token before the first write and on 419 (up to 3
+ * times). It never shows UI.
  */
 export function createApiClient(options: ApiClientOptions = {}) {
   let origin = options.origin ?? '';
@@ -71,6 +75,25 @@ export function createApiClient(options: ApiClientOptions = {}) {
   let refreshing: Promise<RefreshOutcome> | null = null;
   let refreshes = 0;
   let fetchingCsrf: Promise<void> | null = null;
+  // GET answers asked for ahead of their screen (`prefetch`), each taken once by the first call for the same URL.
+  const prefetched = new Map<string, { at: number; answer: Promise<unknown> }>();
+  let prefetching = false;
+
+  /** A GET answered from a prefetch when one is waiting, else from the network; while prefetching, kept for later. */
+  function get(path: string, opts: RequestOptions): Promise<unknown> {
+    const query = Object.entries(opts.query ?? {}).filter(([, v]) => v !== undefined && v !== null && v !== '');
+    const key = `${opts.bytes ? 'bytes ' : ''}${path}?${new URLSearchParams(query.map(([k, v]) => [k, String(v)]))}`;
+    if (prefetching) {
+      const answer = request(path, opts);
+      // Whoever takes it sees the failure; until then it is not unhandled.
+      answer.catch(() => undefined);
+      prefetched.set(key, { at: Date.now(), answer });
+      return answer;
+    }
+    const waiting = prefetched.get(key);
+    prefetched.delete(key);
+    return waiting && Date.now() - waiting.at < PREFETCH_KEEP_MS ? waiting.answer : request(path, opts);
+  }
 
   function send(path: string, opts: RequestOptions, token: string | null): Promise<unknown> {
     const method = opts.method ?? 'GET';
@@ -103,6 +126,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
   }
 
   async function withCsrf(path: string, opts: RequestOptions): Promise<unknown> {
+    // A write goes out with a token: fetched first when the page has none yet (the session boot usually brought
+    // one), so the first write of a page is not answered 419.
+    if ((opts.method ?? 'GET') !== 'GET' && csrfToken === null) await fetchCsrf();
     for (let csrfTries = 0; ; csrfTries++) {
       const token = csrfToken;
       try {
@@ -175,16 +201,40 @@ export function createApiClient(options: ApiClientOptions = {}) {
       raw = createRaw();
       csrfToken = null;
     },
+    /** Takes the CSRF token another answer carried (GET /v1/auth/session), so no write waits for GET /v1/auth/csrf. */
+    useCsrfToken(token: string) {
+      csrfToken = token;
+    },
+    /**
+     * Refreshes the sign-in now (POST /auth/refresh), sharing one refresh with calls that got a 401 meanwhile:
+     * 'refused' means the server ended the sign-in, 'failed' that it could not be asked.
+     */
+    refresh(): Promise<RefreshOutcome> {
+      return refreshSession(refreshes);
+    },
+    /**
+     * Runs `reads` (endpoint calls) as prefetches: their GETs leave now and their answers wait for the screen's own
+     * calls to the same URLs (taken once, within 10 s), so a screen's data loads beside its code instead of after it.
+     */
+    prefetch(reads: () => Promise<unknown>[]) {
+      prefetching = true;
+      try {
+        // Nobody awaits these: a failure is the screen's to report when it takes the answer.
+        for (const read of reads()) read.catch(() => undefined);
+      } finally {
+        prefetching = false;
+      }
+    },
     /** Calls `/v1{path}` and validates the response with `struct` (the contract). */
     async call<T, S>(path: string, struct: Struct<T, S>, opts: RequestOptions = {}): Promise<T> {
-      const data = await request(path, opts);
+      const data = await ((opts.method ?? 'GET') === 'GET' ? get(path, opts) : request(path, opts));
       const [error, value] = validate(data, struct, { coerce: true });
       if (error) throw unexpected(path, error.failures()[0], data);
       return value as T;
     },
     /** Calls `/v1{path}` (GET) for its body unparsed and its ETag: the caller parses and validates it. */
     async bytes(path: string): Promise<RawBody> {
-      return (await request(path, { bytes: true })) as RawBody;
+      return (await get(path, { bytes: true })) as RawBody;
     },
     /** For calls whose body we do not read (logout, deletes that answer nothing useful). */
     async send(path: string, opts: RequestOptions = {}): Promise<void> {

@@ -5,6 +5,17 @@ import { Guard } from './Guard';
 import { NotFound } from '../ui/NotFound/NotFound';
 import { STAFF_ROLES } from '../ui/session';
 import { onDemand } from '../ui/onDemand';
+import { parseId } from '../ui/routeParams';
+import { api } from '../api/client';
+import { getFeaturedTournament, getSocialFeed } from '../api/endpoints/home';
+import { getTournament, getUpcomingTournaments } from '../api/endpoints/tournaments';
+import { prefetchTournamentBracket } from '../api/endpoints/bracket';
+import { getDivision, getSeason } from '../api/endpoints/seasons';
+import { getTeam } from '../api/endpoints/teams';
+import { getPage } from '../api/endpoints/lists';
+import { getSeasonMatch } from '../api/endpoints/seasonMatches';
+import { User } from '../api/contract/user';
+import { DEFAULT_PER_PAGE } from '../domain/constants';
 
 // Every screen is its own chunk, loaded when its route first renders.
 const LoginPage = onDemand(() => import('../features/auth/LoginPage'), 'LoginPage');
@@ -54,42 +65,55 @@ const AuditLogPage = onDemand(() => import('../features/admin/audit/AuditLogPage
 const AdminTransfersPage = onDemand(() => import('../features/admin/transfers/AdminTransfersPage'), 'AdminTransfersPage');
 
 type Access = 'all' | 'user' | Role[];
+type Params = Record<string, string | undefined>;
+/** The first screen's reads of a route, asked for before its code has arrived (`preloadRoute`). */
+type FirstReads = (params: Params) => Promise<unknown>[];
+
+const byId = (param: string | undefined, read: (id: number) => Promise<unknown>[]) => {
+  const id = parseId(param);
+  return id === null ? [] : read(id);
+};
 
 /**
  * The spec's route table (both documents), in matching order: fixed paths before parameters. The embeddable
  * bracket's /embed/… routes belong to a page of their own (embed.html): src/app/EmbedApp.tsx.
  * `access`: 'all', 'user' (any signed-in user) or the roles allowed.
  */
-export const ROUTES: { path: string; component: ComponentType; access: Access }[] = [
-  { path: '/', component: HomePage, access: 'all' },
+export const ROUTES: { path: string; component: ComponentType & { preload?: () => Promise<unknown> }; access: Access; reads?: FirstReads }[] = [
+  { path: '/', component: HomePage, access: 'all', reads: () => [getFeaturedTournament(), getSocialFeed()] },
   { path: '/league', component: LeaguePage, access: 'all' },
   { path: '/support', component: SupportPage, access: 'all' },
   { path: '/payment', component: PaymentPage, access: 'all' },
-  { path: '/players', component: PlayerRanksPage, access: 'all' },
+  { path: '/players', component: PlayerRanksPage, access: 'all', reads: () => [getPage('/user', User, { pageNo: 1, perPage: DEFAULT_PER_PAGE })] },
   { path: '/teams', component: TeamRanksPage, access: 'all' },
   // Fixed sub-paths of /players go above /players/:id.
   { path: '/players/player-cards', component: PlayerCardsPage, access: 'all' },
   { path: '/players/:id', component: PlayerProfilePage, access: 'all' },
   { path: '/players/:id/past-tournaments', component: PastTournamentsPage, access: 'all' },
-  { path: '/teams/:id', component: TeamProfilePage, access: 'all' },
-  { path: '/tournaments', component: UpcomingTournamentsPage, access: 'all' },
+  { path: '/teams/:id', component: TeamProfilePage, access: 'all', reads: (p) => byId(p.id, (id) => [getTeam(id)]) },
+  { path: '/tournaments', component: UpcomingTournamentsPage, access: 'all', reads: () => [getUpcomingTournaments(null)] },
   { path: '/tournaments/all', component: AllTournamentsPage, access: 'all' },
   { path: '/tournaments/hall-of-fame', component: HallOfFamePage, access: 'all' },
-  { path: '/tournaments/:tournamentId', component: BracketPage, access: 'all' },
-  { path: '/tournaments/:tournamentId/details', component: TournamentDetailPage, access: 'all' },
+  {
+    path: '/tournaments/:tournamentId',
+    component: BracketPage,
+    access: 'all',
+    reads: (p) => byId(p.tournamentId, (id) => [getTournament(id), prefetchTournamentBracket(id)]),
+  },
+  { path: '/tournaments/:tournamentId/details', component: TournamentDetailPage, access: 'all', reads: (p) => byId(p.tournamentId, (id) => [getTournament(id)]) },
   { path: '/tournaments/:tournamentId/entries', component: TournamentEntriesPage, access: 'all' },
   { path: '/tournaments/:tournamentId/match/:matchId', component: MatchPage, access: 'all' },
   { path: '/tournaments/:tournamentId/matches', component: AdminMatchesPage, access: STAFF_ROLES },
   // Fixed sub-paths of a tournament (details, entries, matches, match/:matchId) go above this catch-all team page.
   { path: '/tournaments/:tournamentId/:teamId', component: TournamentTeamPage, access: 'all' },
   { path: '/seasons', component: SeasonsPage, access: 'all' },
-  { path: '/seasons/:seasonId', component: SeasonPage, access: 'all' },
+  { path: '/seasons/:seasonId', component: SeasonPage, access: 'all', reads: (p) => byId(p.seasonId, (id) => [getSeason(id)]) },
   // Fixed sub-paths of a season go above /seasons/:seasonId/:divisionId.
   { path: '/seasons/:seasonId/teams', component: SeasonTeamsPage, access: STAFF_ROLES },
-  { path: '/seasons/:seasonId/:divisionId', component: DivisionPage, access: 'all' },
+  { path: '/seasons/:seasonId/:divisionId', component: DivisionPage, access: 'all', reads: (p) => byId(p.divisionId, (id) => [getDivision(id)]) },
   { path: '/division/:divisionId', component: DivisionMatchesPage, access: 'all' },
   { path: '/group/:groupId', component: GroupMatchesPage, access: 'all' },
-  { path: '/match/:matchId', component: LeagueMatchPage, access: 'all' },
+  { path: '/match/:matchId', component: LeagueMatchPage, access: 'all', reads: (p) => byId(p.matchId, (id) => [getSeasonMatch(id)]) },
   { path: '/invites', component: InvitesPage, access: 'user' },
   { path: '/login', component: LoginPage, access: 'all' },
   { path: '/auth/callback', component: CallbackPage, access: 'all' },
@@ -126,6 +150,25 @@ function guarded({ component: Component, access }: (typeof ROUTES)[number]) {
 }
 
 const ROUTE_ELEMENTS = ROUTES.map((r) => ({ ...r, element: guarded(r) }));
+
+/** A route's path as a pattern (`:name` is one segment), matched the way the Switch below matches it. */
+const patternOf = (path: string) => new RegExp(`^${path.replace(/:(\w+)/g, '(?<$1>[^/]+)')}/?$`, 'i');
+const PATTERNS = ROUTES.map((r) => ({ route: r, pattern: patternOf(r.path) }));
+
+/**
+ * Starts what the first screen of `pathname` needs, before React renders it: the screen's code and, for a public
+ * route, its first reads (kept by the API client for the screen's own calls). Called once at boot (src/main.tsx),
+ * so data and code load side by side instead of the data waiting for the code.
+ */
+export function preloadRoute(pathname: string): void {
+  for (const { route, pattern } of PATTERNS) {
+    const match = pattern.exec(pathname);
+    if (!match) continue;
+    void route.component.preload?.().catch(() => undefined);
+    if (route.access === 'all' && route.reads) api.prefetch(() => route.reads!(match.groups ?? {}));
+    return;
+  }
+}
 
 export function AppRoutes() {
   return (

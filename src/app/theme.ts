@@ -33,8 +33,10 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {},
   dark: {
-    // Links: a lighter shade of the brand colour for contrast on the dark background.
-    '--mantine-color-anchor': 'var(--mantine-color-clutch-3)',
+    // Dimmed text: Mantine's dark-2 (#828282) reads 3.5:1 on cards (dark-6); this one keeps 4.5:1 up to dark-5.
+    '--mantine-color-dimmed': '#a8a8a8',
+    // Links: a lighter shade of the brand colour, 4.5:1 or more on cards (clutch-3 read 4.2:1 on dark-6).
+    '--mantine-color-anchor': 'var(--mantine-color-clutch-2)',
     // Mantine 9 draws light and subtle buttons' text near-white; destructive ones must read red.
     '--mantine-color-red-light-color': 'var(--mantine-color-red-4)',
   },

@@ -61,7 +61,7 @@ describe('the admin portal in a real browser', () => {
   it('an upload on /admin/images changes the home banner', async () => {
     const { page, errors } = await newPage(browser);
     await signIn(page, 'AdminAce');
-    const banner = page.getByRole('link', { name: 'Browse tournaments' });
+    const banner = page.getByRole('link', { name: /Find your next tournament/ });
     const before = (await json<SiteImage[]>(page, '/v1/admin/images')).find((i) => i.imageType === 'HOME_PAGE_BANNER')?.url;
 
     await page.goto('/admin/images');

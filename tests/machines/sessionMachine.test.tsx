@@ -35,14 +35,16 @@ const STARTS: { start: Start; input: { cachedUser: UserInfo | null; signingIn?: 
 ];
 
 const modelUser = { id: 1, role: 'USER', banned: false } as UserInfo;
-const describeEvent = (e: { type: string; error?: ApiError }) => (e.error ? `${e.type}(${e.error.status})` : e.type);
+const describeEvent = (e: { type: string; error?: ApiError; output?: unknown }) =>
+  e.error ? `${e.type}(${e.error.status})` : e.output === null ? `${e.type}(guest)` : e.type;
 const model = (input: (typeof STARTS)[number]['input']) =>
   createTestModel(toTestMachine(sessionMachine), {
     input,
     serializeState: transitionKey((s) => ({ value: s.value, user: !!s.context.user }), describeEvent),
     events: [
       { type: 'xstate.done.actor.fetchUser', output: modelUser },
-      { type: 'xstate.error.actor.fetchUser', error: new ApiError(401, 'Your session has ended') },
+      // The server says the cookies sign nobody in (200, no user): a guest, or a sign-in ended elsewhere.
+      { type: 'xstate.done.actor.fetchUser', output: null },
       { type: 'xstate.error.actor.fetchUser', error: new ApiError(403, 'Your account has been banned', { banned: true }) },
       { type: 'xstate.error.actor.fetchUser', error: new ApiError(500, 'The database is busy') },
     ] as never[],
@@ -116,7 +118,7 @@ describe('session machine through the real app', () => {
       const me = await net.agent.get('/v1/user/userinfo');
       localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(me.body));
     }
-    net.hold(/^GET \/v1\/user\/userinfo/);
+    net.hold(/^GET \/v1\/auth\/session/);
     location = memoryLocation({ path: start === 'callback' ? '/auth/callback' : '/support', record: true }) as typeof location;
     session = startSession(api, sessionMachine, { signingIn: start === 'callback' });
     render(<App session={session} hook={location.hook} />);
@@ -138,7 +140,7 @@ describe('session machine through the real app', () => {
     },
     checking: async () => {
       await settled('checking');
-      await waitFor(() => expect(net.held).toContain('GET /v1/user/userinfo'));
+      await waitFor(() => expect(net.held).toContain('GET /v1/auth/session'));
       if (path() === '/auth/callback') expect(screen.getByText('Signing you in...')).toBeTruthy();
       if (session.getSnapshot().context.user) return;
       // Not known yet: a neutral placeholder in the header, neither the guest's Sign in nor a profile menu ...
@@ -155,7 +157,7 @@ describe('session machine through the real app', () => {
     },
     'signedIn.verifying': async () => {
       await settled('signedIn.verifying');
-      await waitFor(() => expect(net.held).toContain('GET /v1/user/userinfo'));
+      await waitFor(() => expect(net.held).toContain('GET /v1/auth/session'));
       // The cached user shows at once, before the server answers.
       expect(screen.getByRole('button', { name: `Profile menu for ${current.discordName}` })).toBeTruthy();
     },
@@ -195,23 +197,27 @@ describe('session machine through the real app', () => {
     'xstate.init': () => boot(start),
     'session.refresh': async ({ state }: { state: { value: unknown } }) => {
       if (state.value === 'checking') await signInElsewhere();
-      net.hold(/^GET \/v1\/user\/userinfo/);
+      net.hold(/^GET \/v1\/auth\/session/);
       act(() => {
         window.dispatchEvent(new StorageEvent('storage', { key: SESSION_STORAGE_KEY }));
       });
     },
-    'xstate.done.actor.fetchUser': async () => {
-      // Nothing cached, yet signed in: the issue's new tab after clearing site data, which must land signed in.
-      if (!hasCookies) await signInBrowser();
+    'xstate.done.actor.fetchUser': async ({ event }: { event: { output: UserInfo | null } }) => {
+      if (event.output === null) {
+        // Cookies of a sign-in that has since ended answer as a guest's do.
+        if (hasCookies) await revokeAllForUser(server.database.db, server.config, current.id);
+      } else if (!hasCookies) {
+        // Nothing cached, yet signed in: the issue's new tab after clearing site data, which must land signed in.
+        await signInBrowser();
+      }
       net.release();
     },
     'xstate.error.actor.fetchUser': async ({ event }: { event: { error: ApiError } }) => {
-      if (event.error.status === 401) await revokeAllForUser(server.database.db, server.config, current.id);
       if (event.error.status === 403) {
         if (!hasCookies) await signInBrowser();
         await banCurrent();
       }
-      if (event.error.status === 500) server.failNext('GET /v1/user/userinfo', 500, 'The database is busy');
+      if (event.error.status === 500) server.failNext('GET /v1/auth/session', 500, 'The database is busy');
       net.release();
     },
     'session.signOut': async () => {

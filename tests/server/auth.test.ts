@@ -195,6 +195,59 @@ describe('sign-in, sessions, CSRF, bans, roles and validation', () => {
     });
   });
 
+  describe('GET /v1/auth/session (the SPA boot call)', () => {
+    it('answers a guest 200 with no user and a CSRF token the first write can use', async () => {
+      const guest = server.agent();
+      const res = await guest.get('/v1/auth/session');
+      expect(res.status).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.body).toEqual({ user: null, banned: false, refresh: false, csrfToken: expect.any(String) });
+      const write = await guest.raw({ method: 'POST', url: '/v1/auth/logout', headers: { 'x-csrf-token': res.body.csrfToken } });
+      expect(write.status).toBe(200);
+    });
+
+    it('answers a signed-in browser with its user', async () => {
+      const { user, agent } = await player();
+      const res = await agent.get('/v1/auth/session');
+      expect(res.body).toMatchObject({ user: { id: user.id, discordName: user.discordName, role: 'USER', banned: false }, refresh: false });
+    });
+
+    it('says "refresh" when the access token has expired and a refresh cookie is left, and the refresh works', async () => {
+      const { user, agent } = await player();
+      now += 16 * MINUTE;
+      const res = await agent.get('/v1/auth/session');
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ user: null, banned: false, refresh: true });
+      expect((await agent.post('/v1/auth/refresh')).status).toBe(200);
+      expect((await agent.get('/v1/auth/session')).body.user).toMatchObject({ id: user.id });
+    });
+
+    it('answers an ended sign-in as a guest, without "refresh", and clears its cookies', async () => {
+      const { agent } = await player();
+      const other = await server.agent().signIn('AdminAce');
+      const tokens = { at: agent.cookies.get('clutch_at')!, rt: agent.cookies.get('clutch_rt')! };
+      await agent.post('/v1/auth/logout');
+      agent.cookies.set('clutch_at', tokens.at);
+      agent.cookies.set('clutch_rt', tokens.rt);
+      const res = await agent.get('/v1/auth/session');
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ user: null, banned: false, refresh: false });
+      expect(cleared(setCookies(res).clutch_at)).toBe(true);
+      expect(cleared(setCookies(res).clutch_rt)).toBe(true);
+      // Another browser's sign-in is untouched.
+      expect((await other.get('/v1/auth/session')).body.user).toMatchObject({ discordName: 'AdminAce' });
+    });
+
+    it('says "banned" (200) to the cookies of a banned account', async () => {
+      const { user, agent } = await player();
+      const admin = await signedIn('AdminAce');
+      expect((await admin.post(`/v1/user/ban/${user.id}`)).status).toBe(200);
+      const res = await agent.get('/v1/auth/session');
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ user: null, banned: true, refresh: false });
+    });
+  });
+
   describe('CSRF', () => {
     const CALLS: [string, string][] = [
       ['POST', '/v1/auth/refresh'],

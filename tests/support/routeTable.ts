@@ -74,6 +74,7 @@ export const ROUTE_TABLE: Record<string, Row> = {
   'POST /v1/auth/refresh': row('auth', undefined, undefined, { guest: 401 }),
   'POST /v1/auth/logout': row('auth'),
   'GET /v1/auth/csrf': row('auth'),
+  'GET /v1/auth/session': row('auth'),
   // Under /v1/auth a banned session reads as no session: 401, not 403.
   'POST /v1/auth/discord/:id': row('user', '/v1/auth/discord/{player}', undefined, { banned: 401, member: 403, captain: 403 }),
   'GET /v1/user/userinfo': row('user'),

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { literal, type } from 'superstruct';
-import { ApiError, createApiClient, errorMessage } from '../../src/api/client';
+import { api, ApiError, createApiClient, errorMessage } from '../../src/api/client';
+import { readSession } from '../../src/api/endpoints/session';
 import { UserInfo } from '../../src/api/contract/user';
 import { ERRORS } from '../../src/domain/messages';
-import { startTestServer, type TestServer } from '../support/testServer';
+import { startTestServer, type Agent, type TestServer } from '../support/testServer';
 
 interface Seen {
   method: string;
@@ -91,7 +92,6 @@ describe('the API client: 401 refresh and retry', () => {
     expect(user.discordName).toBe('Vesper');
     expect(net.log.map((r) => `${r.method} ${r.path}`)).toEqual([
       'GET /v1/user/userinfo',
-      'POST /v1/auth/refresh',
       'GET /v1/auth/csrf',
       'POST /v1/auth/refresh',
       'GET /v1/user/userinfo',
@@ -167,25 +167,46 @@ describe('the API client: 401 refresh and retry', () => {
     await expect(client.send('/auth/refresh', { method: 'POST' })).rejects.toMatchObject({ status: 401 });
     await expect(client.send('/auth/logout', { method: 'POST' })).rejects.toMatchObject({ status: 401 });
 
-    expect(net.log.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/auth/refresh', 'POST /v1/auth/logout']);
+    expect(net.log.map((r) => `${r.method} ${r.path}`).filter((r) => r !== 'GET /v1/auth/csrf')).toEqual(['POST /v1/auth/refresh', 'POST /v1/auth/logout']);
     expect(signedOut).not.toHaveBeenCalled();
   });
 });
 
 describe('the API client: 419 CSRF token and retry', () => {
-  it('fetches a CSRF token on a 419 and retries with it in the x-csrf-token header', async () => {
+  it('fetches the CSRF token before the first write, so the write is not refused first, and keeps it', async () => {
     const { client, net } = clientWith((req) => csrfAnswer(req) ?? { status: 200, body: { ok: true } });
 
     await client.send('/team', { method: 'POST', body: { name: 'Night Owls' } });
 
     expect(net.log).toEqual([
-      { method: 'POST', path: '/v1/team', csrf: null },
       { method: 'GET', path: '/v1/auth/csrf', csrf: null },
       { method: 'POST', path: '/v1/team', csrf: 'token-1' },
     ]);
-    // The token is kept for the next call.
     await client.send('/team', { method: 'DELETE' });
     expect(net.log.at(-1)).toEqual({ method: 'DELETE', path: '/v1/team', csrf: 'token-1' });
+    expect(net.calls('GET /v1/auth/csrf')).toBe(1);
+  });
+
+  it('writes with a token handed over by another answer without asking for one', async () => {
+    const { client, net } = clientWith((req) => csrfAnswer(req) ?? { status: 200, body: { ok: true } });
+
+    client.useCsrfToken('token-1');
+    await client.send('/team', { method: 'POST' });
+
+    expect(net.log).toEqual([{ method: 'POST', path: '/v1/team', csrf: 'token-1' }]);
+  });
+
+  it('fetches a new token on a 419 (the token went stale) and retries with it in the x-csrf-token header', async () => {
+    const { client, net } = clientWith((req) => csrfAnswer(req) ?? { status: 200, body: { ok: true } });
+
+    client.useCsrfToken('stale');
+    await client.send('/team', { method: 'POST', body: { name: 'Night Owls' } });
+
+    expect(net.log).toEqual([
+      { method: 'POST', path: '/v1/team', csrf: 'stale' },
+      { method: 'GET', path: '/v1/auth/csrf', csrf: null },
+      { method: 'POST', path: '/v1/team', csrf: 'token-1' },
+    ]);
   });
 
   it('retries at most 3 times, then throws the 419', async () => {
@@ -199,7 +220,8 @@ describe('the API client: 419 CSRF token and retry', () => {
     expect((error as ApiError).status).toBe(419);
     expect(errorMessage(error)).toBe('Missing or invalid CSRF token');
     expect(net.calls('POST /v1/team')).toBe(4);
-    expect(net.calls('GET /v1/auth/csrf')).toBe(3);
+    // The token fetched before the first try, and one for each of the 3 retries.
+    expect(net.calls('GET /v1/auth/csrf')).toBe(4);
   });
 });
 
@@ -257,6 +279,30 @@ describe('the API client: answers and errors', () => {
   });
 });
 
+describe('the API client: reads asked for ahead of their screen', () => {
+  it("answers the screen's own GET from the prefetch, once, with no second request", async () => {
+    const { client, net } = clientWith(() => ({ status: 200, body: { ok: true } }));
+    const read = () => client.call('/social/feed', type({ ok: literal(true) }), { query: { page: 1, empty: '' } });
+
+    client.prefetch(() => [read()]);
+    expect(net.calls('GET /v1/social/feed?page=1')).toBe(1);
+    await expect(read()).resolves.toEqual({ ok: true });
+    expect(net.calls('GET /v1/social/feed?page=1')).toBe(1);
+    // Taken: the next call asks the server again.
+    await read();
+    expect(net.calls('GET /v1/social/feed?page=1')).toBe(2);
+  });
+
+  it('hands a failed prefetch to the screen as its failure, and leaves nothing unhandled', async () => {
+    const { client } = clientWith(() => ({ status: 404, body: { message: 'Tournament not found' } }));
+    const read = () => client.call('/tournament/9', type({}));
+
+    client.prefetch(() => [read()]);
+    await new Promise((r) => setTimeout(r, 0));
+    await expect(read()).rejects.toMatchObject({ status: 404, message: 'Tournament not found' });
+  });
+});
+
 describe('the API client against the real server', () => {
   let server: TestServer;
   // Starting PGlite and migrating takes a few seconds on a busy machine.
@@ -265,7 +311,7 @@ describe('the API client against the real server', () => {
   }, 60_000);
   afterAll(() => server.close());
 
-  it('gets 419 on its first POST, fetches the token and succeeds', async () => {
+  it('sends its first POST with a token fetched first: no 419 on the way', async () => {
     const agent = server.agent();
     const statuses: string[] = [];
     const client = createApiClient({
@@ -278,6 +324,42 @@ describe('the API client against the real server', () => {
 
     await client.send('/auth/logout', { method: 'POST' });
 
-    expect(statuses).toEqual(['POST /v1/auth/logout 419', 'GET /v1/auth/csrf 200', 'POST /v1/auth/logout 200']);
+    expect(statuses).toEqual(['GET /v1/auth/csrf 200', 'POST /v1/auth/logout 200']);
+  });
+
+  /** The SPA's client on `agent`'s cookies, logging "METHOD /path status" of every call. */
+  function bootOn(agent: Agent) {
+    const statuses: string[] = [];
+    api.configure({
+      fetch: async (input, init) => {
+        const res = await agent.fetch(input, init);
+        statuses.push(`${init?.method ?? 'GET'} ${new URL(String(input), 'http://x').pathname} ${res.status}`);
+        return res;
+      },
+    });
+    return statuses;
+  }
+
+  it("boots a guest's page with one 200 (no 401, no 419), and its first write uses the token that answer brought", async () => {
+    const statuses = bootOn(server.agent());
+
+    expect(await readSession()).toBeNull();
+    await api.send('/auth/logout', { method: 'POST' });
+
+    expect(statuses).toEqual(['GET /v1/auth/session 200', 'POST /v1/auth/logout 200']);
+  });
+
+  it('boots a signed-in page with one call, and refreshes an expired access token before reading the user', async () => {
+    const { insertUser } = await import('../support/fixtures');
+    const row = await insertUser(server.database.db);
+    const agent = await server.agent().signIn(row.discordName);
+    const statuses = bootOn(agent);
+    expect((await readSession())?.id).toBe(row.id);
+    expect(statuses).toEqual(['GET /v1/auth/session 200']);
+
+    statuses.length = 0;
+    agent.cookies.set('clutch_at', 'no-longer-valid');
+    expect((await readSession())?.id).toBe(row.id);
+    expect(statuses).toEqual(['GET /v1/auth/session 200', 'POST /v1/auth/refresh 200', 'GET /v1/user/userinfo 200']);
   });
 });

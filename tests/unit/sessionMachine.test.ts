@@ -19,7 +19,7 @@ function fakeClient() {
   };
 }
 
-function start(opts: { cachedUser?: UserInfo | null; fetchUser?: () => Promise<UserInfo> } = {}) {
+function start(opts: { cachedUser?: UserInfo | null; fetchUser?: () => Promise<UserInfo | null> } = {}) {
   const client = fakeClient();
   const logic = sessionMachine.provide({
     actors: {
@@ -41,9 +41,22 @@ describe('sessionMachine', () => {
     expect(actor.getSnapshot().context.user).toEqual(user);
   });
 
-  it('with nothing cached and no sign-in the server accepts, ends signed out', async () => {
-    const { actor } = start({ fetchUser: async () => Promise.reject(new ApiError(401, 'Unauthorized')) });
+  it('with nothing cached and the server answering "a guest", ends signed out', async () => {
+    const { actor } = start({ fetchUser: async () => null });
     await waitFor(actor, (s) => s.matches('signedOut'));
+  });
+
+  it('with nothing cached and the server out of reach, ends signed out', async () => {
+    const { actor } = start({ fetchUser: async () => Promise.reject(new ApiError(0, null)) });
+    await waitFor(actor, (s) => s.matches('signedOut'));
+  });
+
+  it('signs a cached user out when the server says the cookies sign nobody in, and keeps them when it cannot be asked', async () => {
+    const guest = start({ cachedUser: user, fetchUser: async () => null });
+    await waitFor(guest.actor, (s) => s.matches('signedOut'));
+    const offline = start({ cachedUser: user, fetchUser: async () => Promise.reject(new ApiError(0, null)) });
+    await waitFor(offline.actor, (s) => s.matches({ signedIn: 'idle' }));
+    expect(offline.actor.getSnapshot().context.user).toEqual(user);
   });
 
   it("hears the API client's signals while it runs and lets go of them when stopped", async () => {

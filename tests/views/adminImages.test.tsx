@@ -55,7 +55,7 @@ describe('/admin/images', () => {
     await waitFor(() => expect(within(slot).getByRole('img', { name: 'Current Home Page Banner' }).getAttribute('src')).toBe(url));
 
     await renderApp('/', { server });
-    const banner = await screen.findByRole('link', { name: 'Sign in to compete' });
+    const banner = await screen.findByRole('link', { name: /Sign in with Discord to join tournaments/ });
     await waitFor(() => expect(banner.getAttribute('style')).toContain(url!));
   });
 

@@ -128,7 +128,7 @@ describe('/seasons/{id}', () => {
     await renderApp(`/seasons/${id}`, { server });
     expect(await screen.findByRole('heading', { name: 'Open Page Season' })).toBeTruthy();
     expect(screen.getByText(/OPEN · Starts \d\d\/\d\d\/\d{4} · 9 weeks · Entry fee €20\.00 · 0 teams/)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Join Season' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Join Season' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('Divisions are set once signups close');
   });
 

@@ -113,7 +113,7 @@ describe('the shell', () => {
     });
 
     it('Callback goes home even when reading the user fails', async () => {
-      server.failNext('GET /v1/user/userinfo', 500, 'The database is busy');
+      server.failNext('GET /v1/auth/session', 500, 'The database is busy');
       await open('/auth/callback', { as: 'AdminNova' });
       await waitFor(() => expect(path()).toBe('/'));
       expect(screen.getByRole('link', { name: 'Sign in' })).toBeTruthy();

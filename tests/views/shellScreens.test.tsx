@@ -30,20 +30,20 @@ describe('the shell screens', () => {
       const posts = (await server.agent().get('/v1/social/feed')).body as { text: string }[];
       const { user } = await open('/');
 
-      expect(screen.getByRole('link', { name: 'Sign in to compete' }).getAttribute('href')).toBe('/login');
+      expect(screen.getByRole('link', { name: /Sign in with Discord to join tournaments/ }).getAttribute('href')).toBe('/login');
       expect(await screen.findByRole('article', { name: featured.title })).toBeTruthy();
       const feed = await screen.findByRole('list', { name: 'Social feed' });
       const items = within(feed).getAllByRole('listitem');
       expect(items).toHaveLength(3);
       expect(items.map((li) => posts.some((p) => li.textContent?.includes(p.text)))).toEqual([true, true, true]);
 
-      await user.click(screen.getByRole('link', { name: 'Sign in to compete' }));
+      await user.click(screen.getByRole('link', { name: /Sign in with Discord to join tournaments/ }));
       expect(path()).toBe('/login');
     });
 
     it('sends a signed-in player from the banner to the tournaments', async () => {
       const { user } = await open('/', { as: 'AdminAce' });
-      await user.click(screen.getByRole('link', { name: 'Browse tournaments' }));
+      await user.click(screen.getByRole('link', { name: /Find your next tournament/ }));
       expect(path()).toBe('/tournaments');
     });
   });

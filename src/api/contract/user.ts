@@ -28,6 +28,15 @@ export type User = Infer<typeof User>;
 export const UserInfo = type({ ...User.schema, banned: boolean() });
 export type UserInfo = Infer<typeof UserInfo>;
 
+/**
+ * GET /v1/auth/session: what the browser's cookies say, answered 200 whoever asks, so a page load learns it is a
+ * guest's without a failed call. `user`: who is signed in (null: nobody); `banned`: the cookies belong to a banned
+ * account; `refresh`: no valid access token, but a refresh cookie that POST /v1/auth/refresh may turn into one;
+ * `csrfToken`: the x-csrf-token for this browser's writes (what GET /v1/auth/csrf answers).
+ */
+export const SessionState = type({ user: nullable(UserInfo), banned: boolean(), refresh: boolean(), csrfToken: string() });
+export type SessionState = Infer<typeof SessionState>;
+
 /** A row of the admin users list (GET /v1/user/admin-view, POST /v1/user/ban/{id}): every user, banned ones too. */
 export const AdminUserRow = type({ ...User.schema, banned: boolean() });
 export type AdminUserRow = Infer<typeof AdminUserRow>;

@@ -65,6 +65,9 @@ function parseHere(body: ArrayBuffer): Parsed {
  * (the main thread only receives the packed rows), here when small or where there are no workers. Answers null when
  * the body's ETag is `knownEtag` (the bracket held is still current: nothing is parsed).
  */
+/** The compact bracket's bytes asked for ahead of the page (`api.prefetch`); getTournamentBracket takes them. */
+export const prefetchTournamentBracket = (tournamentId: number) => api.bytes(`/tournament/${tournamentId}/bracket`);
+
 export async function getTournamentBracket(tournamentId: number, knownEtag: string | null = null): Promise<TournamentBracket | null> {
   const path = `/tournament/${tournamentId}/bracket`;
   const { data, etag } = await api.bytes(path);

@@ -32,10 +32,10 @@ export function Header() {
           size="sm"
         />
         <Link href="/" className={classes.brand} aria-label="Clutch home">
-          <img src={logo} alt="" className={classes.logo} />
+          <img src={logo} alt="" width={28} height={28} className={classes.logo} />
           {/* The uploaded header banner (356x27) replaces the lettering. */}
           {titleLogo ? (
-            <img src={titleLogo} alt="" className={classes.titleLogo} />
+            <img src={titleLogo} alt="" width={356} height={27} className={classes.titleLogo} />
           ) : (
             <span className={classes.lettering}>
               CLU<span>T</span>CH

@@ -16,6 +16,7 @@ import { EmptyBracket } from './EmptyBracket';
 import { CopyEmbedCode } from '../embed/CopyEmbedCode';
 import { LiveStatus } from '../../ui/LiveStatus/LiveStatus';
 import { lazyNamed } from '../../ui/onDemand';
+import { warmBracketCanvas } from './warmBracketCanvas';
 
 // Pixi and the canvas engine load only on bracket routes.
 const BracketView = lazyNamed(() => import('../../bracket/BracketView'), 'default');
@@ -47,6 +48,8 @@ function BracketScreen({ tournamentId, isStaff }: { tournamentId: number; isStaf
   const [snapshot, send] = useMachineWith(bracketPageMachine, {
     input: { tournamentId, isStaff },
     actions: {
+      // Through the lazy component the page renders, so the canvas does not suspend when it mounts.
+      prepareCanvas: () => void BracketView.preload().then(warmBracketCanvas),
       notifyReset: () => notifySuccess(SUCCESS.bracketReset),
       reportError: (_, { error }) => notifyError(error),
     },
@@ -65,10 +68,11 @@ function BracketScreen({ tournamentId, isStaff }: { tournamentId: number; isStaf
       </Stack>
     );
   }
-  // The canvas mounts while the bracket loads (its chunk and renderer start beside the download) and stays mounted
-  // when the matches arrive; a tournament without a bracket shows why instead.
+  // The canvas's code and renderer start while the bracket loads (prepareCanvas); the canvas mounts with the title
+  // above it, so nothing on screen moves when they arrive. A tournament without a bracket shows why instead.
   const resetting = snapshot.matches({ ready: { reset: 'resetting' } });
-  const showCanvas = tournament === null || view.length > 0;
+  if (!tournament) return <Loading label="Loading the bracket..." />;
+  const showCanvas = view.length > 0;
   return (
     <Stack gap="md">
       {tournament && (
@@ -97,7 +101,6 @@ function BracketScreen({ tournamentId, isStaff }: { tournamentId: number; isStaf
         <Suspense fallback={<Loading label="Loading the bracket..." />}>
           <BracketView
             matches={view}
-            loading={tournament === null}
             matchHref={(id) => `/tournaments/${tournamentId}/match/${id}`}
             onOpenMatch={(id) => navigate(`/tournaments/${tournamentId}/match/${id}`)}
           />

@@ -1,4 +1,4 @@
-import { startBracketParser } from '../../api/endpoints/bracket';
+import { warmBracketCanvas } from './warmBracketCanvas';
 import { preloadScreen } from '../../ui/onDemand';
 
 let requested = false;
@@ -19,18 +19,10 @@ export function prefetchBracket(): void {
       Promise.all([preloadScreen('BracketPage'), import('./BracketPage').then((page) => page.preloadBracketView())])
         // Then, in the next idle time, the renderer itself (WebGL context, shaders, glyph atlas): the bracket page
         // takes it ready instead of building it after the click.
-        .then(() => import('../../bracket/BracketView'))
-        .then((view) =>
-          requestIdleCallback(
-            () => {
-              startBracketParser();
-              view.prepareBracketCanvas();
-            },
-            { timeout: 3000 },
-          ),
-        )
+        .then(() => requestIdleCallback(() => void warmBracketCanvas(), { timeout: 3000 }))
         .catch(() => undefined);
     },
     { timeout: 3000 },
   );
 }
+

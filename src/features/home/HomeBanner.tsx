@@ -4,7 +4,7 @@ import { useSessionUser } from '../../ui/session';
 import { useSiteImage } from '../../ui/siteImages';
 import classes from './HomeBanner.module.css';
 
-/** The home banner (1600×290): guests go to /login, players to the tournaments. */
+/** The home banner (1600×290): guests go to /login, players to the tournaments. Its text is its name (label in name). */
 export function HomeBanner() {
   const user = useSessionUser();
   // The uploaded banner (1600x290) replaces the built-in gradient; the text stays on it.
@@ -16,7 +16,6 @@ export function HomeBanner() {
       className={classes.banner}
       data-image={image ? '' : undefined}
       style={image ? { backgroundImage: `linear-gradient(90deg, rgba(0, 0, 0, 0.55), transparent 70%), url("${image}")` } : undefined}
-      aria-label={user ? 'Browse tournaments' : 'Sign in to compete'}
     >
       <Title order={1} className={classes.headline}>
         COMPETE. CLIMB. CONQUER.

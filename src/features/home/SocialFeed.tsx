@@ -20,7 +20,7 @@ export function SocialFeed({ posts }: { posts: SocialPost[] }) {
             </Text>
           </Group>
           <Text size="sm">{p.text}</Text>
-          {p.imageUrl && <Image src={p.imageUrl} alt="" radius="sm" mt="sm" mah={240} fit="cover" />}
+          {p.imageUrl && <Image src={p.imageUrl} alt="" radius="sm" mt="sm" h={240} fit="cover" loading="lazy" />}
           {p.url && (
             <Anchor href={p.url} target="_blank" rel="noopener" size="sm">
               View post

@@ -14,7 +14,7 @@ export function PlayerCardTile({ card, onDelete }: PlayerCardTileProps) {
     <Card withBorder radius="md" padding="sm" className={classes.card} component="article" aria-label={card.name}>
       <Card.Section>
         {card.pictureUrl ? (
-          <Image src={card.pictureUrl} alt={card.name} h={220} fit="cover" />
+          <Image src={card.pictureUrl} alt={card.name} h={220} fit="cover" loading="lazy" />
         ) : (
           <Avatar h={220} w="100%" radius={0} color="clutch" aria-label={card.name}>
             {card.name.slice(0, 1).toUpperCase()}

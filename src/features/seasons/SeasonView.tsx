@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Season } from '../../api/contract/season';
 import { formatDate } from '../../domain/dates';
@@ -14,8 +14,12 @@ import { memberKrMachine } from '../../../machines/memberKrMachine';
 import { formatEuros } from '../payment/formatEuros';
 import { DivisionGroups } from './DivisionGroups';
 import { DivisionTable } from './DivisionTable';
-import { JoinSeason } from './JoinSeason';
-import { MemberKrModal } from './MemberKrModal';
+import { lazyNamed } from '../../ui/onDemand';
+
+// Dialogs only some viewers open (joining an OPEN season; staff editing a KR): their code, with the payment form and
+// the modal machinery, loads only where they can appear.
+const JoinSeason = lazyNamed(() => import('./JoinSeason'), 'JoinSeason');
+const MemberKrModal = lazyNamed(() => import('./MemberKrModal'), 'MemberKrModal');
 
 /**
  * A season: its facts, then the division table while OPEN, or the divisions with their groups and each team's
@@ -56,7 +60,11 @@ export function SeasonView({ season, reload }: { season: Season; reload: () => v
                 Teams
               </Button>
             )}
-            {season.seasonType === 'OPEN' && <JoinSeason season={season} reload={reload} />}
+            {season.seasonType === 'OPEN' && (
+              <Suspense fallback={null}>
+                <JoinSeason season={season} reload={reload} />
+              </Suspense>
+            )}
             {canStart && (
               <Button onClick={() => sendAdmin({ type: 'row.act', season, action: 'startGroupStages' })} loading={admin.matches('working')}>
                 Start Group Stages
@@ -81,7 +89,11 @@ export function SeasonView({ season, reload }: { season: Season; reload: () => v
           <DivisionGroups season={season} onTeamClick={staff ? (team) => sendKr({ type: 'team.open', team }) : undefined} />
         )}
       </Stack>
-      <MemberKrModal snapshot={kr} send={sendKr} />
+      {staff && (
+        <Suspense fallback={null}>
+          <MemberKrModal snapshot={kr} send={sendKr} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page, Response } from 'playwright-core';
+import { launch, newPage, signIn } from './support/browser';
+
+/*
+ * Issue 27: a page load makes no failing request and prints no console error, for a guest and for a signed-in user,
+ * across the main pages; the built files arrive compressed and cacheable, and the first write meets no 419.
+ */
+
+interface Seen {
+  /** "STATUS METHOD /path" of every answer that failed (4xx, 5xx) and every request that never got one. */
+  failed: string[];
+  /** Console errors and uncaught page errors. */
+  errors: string[];
+  responses: Response[];
+}
+
+function watch(page: Page): Seen {
+  const seen: Seen = { failed: [], errors: [], responses: [] };
+  const path = (url: string) => new URL(url).pathname;
+  page.on('response', (res) => {
+    seen.responses.push(res);
+    if (res.status() >= 400) seen.failed.push(`${res.status()} ${res.request().method()} ${path(res.url())}`);
+  });
+  page.on('requestfailed', (req) => {
+    // Leaving a page cancels its live stream (EventSource): not a failure anyone sees.
+    if (req.failure()?.errorText === 'net::ERR_ABORTED') return;
+    seen.failed.push(`failed ${req.method()} ${path(req.url())}: ${req.failure()?.errorText}`);
+  });
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') seen.errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => seen.errors.push(err.message));
+  return seen;
+}
+
+/** The main pages with a heading that says each has rendered (ids of the seeded demo found through the API). */
+async function mainPages(page: Page): Promise<{ path: string; heading: RegExp }[]> {
+  const season = (await (await page.request.get('/v1/season/3')).json()) as { divisions: { id: number; name: string }[] };
+  const division = season.divisions[0];
+  const matches = (await (await page.request.get(`/v1/match/division/${division.id}`)).json()) as { id: number }[];
+  const teams = (await (await page.request.get('/v1/team')).json()) as { results: { id: number; name: string }[] };
+  return [
+    { path: '/', heading: /COMPETE/ },
+    { path: '/tournaments', heading: /Upcoming Tournaments/i },
+    { path: '/tournaments/7/details', heading: /Winter Major/ },
+    { path: '/tournaments/7', heading: /Winter Major/ },
+    { path: '/tournaments/8', heading: /Open Qualifier 1024/ },
+    { path: '/seasons/3', heading: /Season 3/ },
+    { path: `/seasons/3/${division.id}`, heading: new RegExp(division.name) },
+    { path: `/match/${matches[0].id}`, heading: /.+/ },
+    { path: '/players', heading: /player ranks/i },
+    { path: `/teams/${teams.results[0].id}`, heading: new RegExp(teams.results[0].name) },
+  ];
+}
+
+/** Loads `path` as a new visit and waits until its heading shows and the calls it makes have had time to answer. */
+async function visit(page: Page, path: string, heading: RegExp) {
+  await page.goto(path);
+  await page.getByRole('heading', { level: 1, name: heading }).first().waitFor({ timeout: 30_000 });
+  await page.waitForLoadState('load');
+  // Calls made after the first render (images, live streams, lists below the fold) answer within this.
+  await page.waitForTimeout(1500);
+}
+
+describe('page loads: nothing fails, nothing in the console', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(() => browser?.close());
+
+  it("a guest's loads of the main pages: no failing request, no console error, the built files compressed and cached for good", async () => {
+    const { page } = await newPage(browser);
+    const seen = watch(page);
+    for (const { path, heading } of await mainPages(page)) await visit(page, path, heading);
+
+    expect(seen.failed).toEqual([]);
+    expect(seen.errors).toEqual([]);
+    const assets = seen.responses.filter((r) => new URL(r.url()).pathname.startsWith('/assets/') && r.status() === 200 && !r.fromServiceWorker());
+    const scripts = assets.filter((r) => /\.(js|css)$/.test(new URL(r.url()).pathname));
+    expect(scripts.length).toBeGreaterThan(5);
+    for (const res of scripts) {
+      const headers = await res.allHeaders();
+      // Files under 1 KB go as they are (vite.config.ts, precompress).
+      if (headers['content-encoding'] !== 'br') expect(Number(headers['content-length']), res.url()).toBeLessThan(1024);
+      expect(headers['cache-control'], res.url()).toBe('public, max-age=31536000, immutable');
+    }
+    const documents = seen.responses.filter((r) => r.request().resourceType() === 'document' && r.status() === 200);
+    for (const res of documents) {
+      const headers = await res.allHeaders();
+      if (headers['content-encoding'] !== 'br') expect(Number(headers['content-length']), res.url()).toBeLessThan(1024);
+      expect(headers['cache-control'], res.url()).toBe('no-cache');
+    }
+    // The session boot says "guest" with a 200: the spec's user call is not made for a guest at all.
+    const calls = seen.responses.map((r) => `${r.request().method()} ${new URL(r.url()).pathname}`);
+    expect(calls).toContain('GET /v1/auth/session');
+    expect(calls).not.toContain('GET /v1/user/userinfo');
+  });
+
+  it("a signed-in user's loads of the same pages and /admin, then a first write (Logout): no failing request, no 419, no console error", async () => {
+    const { page } = await newPage(browser);
+    const seen = watch(page);
+    await signIn(page, 'AdminAce');
+    for (const { path, heading } of await mainPages(page)) await visit(page, path, heading);
+    await visit(page, '/admin', /Admin Portal/);
+    await page.getByRole('button', { name: 'Profile menu for AdminAce' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.getByRole('link', { name: 'Sign in', exact: true }).waitFor();
+    await page.waitForTimeout(500);
+
+    expect(seen.failed).toEqual([]);
+    expect(seen.errors).toEqual([]);
+    const logout = seen.responses.filter((r) => new URL(r.url()).pathname === '/v1/auth/logout');
+    expect(logout.map((r) => r.status())).toEqual([200]);
+  });
+});
