@@ -24,8 +24,6 @@ const TEXT_BUDGET_MS = 4;
 /** Track titles stay at least this tall on screen, up to TITLE_MAX_SIZE world units. */
 const TITLE_MIN_PX = 18;
 const TITLE_MAX_SIZE = 150;
-/** Marks a computed status word in `cardInfo` (bits 8–15 are free): 0 means not computed yet. */
-const INFO_KNOWN = 1 << 15;
 /** Camera-relative origin grid (world units), see the shaders. */
 const ORIGIN_GRID = 4096;
 
@@ -72,7 +70,7 @@ export class BracketRenderer {
 
   private layout: BracketLayout | null = null;
   private index: ChunkIndex | null = null;
-  /** Per card: x, y (f32) and packed status (u32, computed when first drawn: 0 until then). */
+  /** Per card: x, y (f32) and its status word (u32, see CARD_FIELDS; computed when first drawn: 0 until then). */
   private cardData = new Float32Array(0);
   private cardInfo = new Uint32Array(0);
   /** Per connector: source x, y, destination x, y (f32) and colour (u32, 0 until first drawn). */
@@ -204,10 +202,10 @@ export class BracketRenderer {
     return c;
   }
 
-  /** Status word of card `n` (see `cardInfo`). */
+  /** Status word of card `n` (see CARD_FIELDS: its `known` bit makes a computed word non-zero). */
   private info(n: number): number {
     let info = this.cardInfo[n];
-    if (info === 0) info = this.cardInfo[n] = (cardInfo((this.layout as BracketLayout).nodes.match[n]) | INFO_KNOWN) >>> 0;
+    if (info === 0) info = this.cardInfo[n] = cardInfo((this.layout as BracketLayout).nodes.match[n]);
     return info;
   }
 
