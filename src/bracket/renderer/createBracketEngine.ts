@@ -12,7 +12,7 @@ import { BracketRenderer } from './BracketRenderer';
 import { canvasInput } from './canvasInput';
 import { FrameLoop, type FrameTarget } from './FrameLoop';
 import { bindPointerInput } from './PointerInput';
-import { claimSurface, prepareSurface, releaseSurface, type SurfaceSlot } from './rendererPool';
+import { claimSurface, prepareSurface, quietPixi, releaseSurface, stepPixi, type SurfaceSlot } from './rendererPool';
 
 export type { JumpTarget, MoveOptions } from './BracketCamera';
 
@@ -230,10 +230,11 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
     get busy() {
       return camera.moving;
     },
-    draw() {
+    draw(time) {
       const more = m.scene.update(camera.cam, camera.view);
       const animating = m.scene.stepFlashes(now());
       m.app.renderer.render({ container: m.app.stage });
+      stepPixi(time);
       return { more, animating };
     },
     setLowResolution(low) {
@@ -365,6 +366,8 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
     canvas.style.touchAction = 'none';
     canvas.style.display = 'block';
     app.ticker?.stop();
+    // Nothing ticks while the bracket rests (a host's own Application keeps its ticking and events).
+    if (ownsApp) quietPixi(app);
     app.stage.eventMode = 'none';
     app.stage.interactiveChildren = false;
     const scene = kept ?? new BracketRenderer(app.renderer.resolution);

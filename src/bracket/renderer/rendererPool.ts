@@ -1,4 +1,4 @@
-import { Application, Container, WebGLRenderer, type ApplicationOptions } from 'pixi.js';
+import { Application, Container, Ticker, WebGLRenderer, type ApplicationOptions } from 'pixi.js';
 // Pixi's browser environment (events, accessibility, rendering and filter extensions), imported here rather than
 // fetched by Renderer.init as a chunk of its own one round trip after the canvas starts (`manageImports: false`).
 import 'pixi.js/browser';
@@ -32,6 +32,25 @@ class WebGLApplication extends Application {
 }
 
 /**
+ * Pixi ticks for as long as anything listens to its system ticker (`Ticker.system`, its own
+ * requestAnimationFrame loop), and every renderer adds two listeners at start-up: its scheduler (texture
+ * garbage collection) and the event system's pointer ticker. A page with a bracket would thus run an
+ * animation frame 60 times a second forever, though the bracket draws on demand. Stops that loop (the
+ * engine steps the ticker in each frame it draws instead, `stepPixi`) and detaches Pixi's event system,
+ * which the bracket does not use (its input is `PointerInput.ts`): a bracket at rest schedules nothing.
+ */
+export function quietPixi(app: Application): void {
+  Ticker.system.autoStart = false;
+  Ticker.system.stop();
+  (app.renderer as { events?: { setTargetElement(element: HTMLElement | null): void } }).events?.setTargetElement(null);
+}
+
+/** Runs Pixi's system ticker (its scheduled tasks) for a frame the engine draws. */
+export function stepPixi(time: number): void {
+  Ticker.system.update(time);
+}
+
+/**
  * One started renderer kept between bracket pages: leaving the page detaches its canvas and
  * clears its scene (no bracket data stays), the next bracket page takes it instead of building a
  * new WebGL context, shaders and glyph atlas. A second canvas on screen at once gets a renderer
@@ -51,6 +70,7 @@ function startSurface(options: Partial<ApplicationOptions>, resolution: number):
       throw new Error('The bracket needs WebGL 2 (its shaders are GLSL ES 3.0)');
     }
     app.ticker?.stop();
+    quietPixi(app);
     app.stage.eventMode = 'none';
     app.stage.interactiveChildren = false;
     app.canvas.addEventListener('webglcontextlost', () => {
