@@ -128,9 +128,9 @@ const bench = {
    */
   async usable(): Promise<{ searchMs: number; searchAgainMs: number; found: number; jumpMs: number; highlightMs: number; pathQuads: number; updateMs: number; updated: number }> {
     const e = engine as BracketEngine;
-    const drawn = async (act: () => void) => {
+    const drawn = async (act: () => void | Promise<void>) => {
       const t0 = performance.now();
-      act();
+      await act();
       e.renderNow();
       gpuSync();
       return performance.now() - t0;
@@ -153,10 +153,23 @@ const bench = {
       });
       e.renderNow();
     });
-    const highlightMs = await drawn(() => e.flyToEntry(entrant, { animate: false }));
+    // The path is a @pixi/react component: it shows in the first frame after React committed it ('overlays').
+    const committed = () => new Promise<void>((resolve) => {
+      const off = e.on('overlays', () => {
+        off();
+        resolve();
+      });
+    });
+    let shown = committed();
+    const highlightMs = await drawn(async () => {
+      e.flyToEntry(entrant, { animate: false });
+      await shown;
+    });
     const lit = await stats();
     // The same view without the highlight: the difference is the path's quads.
+    shown = committed();
     e.highlightEntry(null);
+    await shown;
     const plain = await stats();
     // A live update: the next undecided ready match gets a result (new objects for it only).
     const ready = data.findIndex((m) => m.live && m.winner === null && !m.a.unknown && !m.b.unknown && !m.a.bye && !m.b.bye);

@@ -7,12 +7,13 @@ import type { ViewMatch } from '../model';
 import { AvatarImages, IMAGE_ZOOM } from './AvatarImages';
 import { BracketCamera, type JumpTarget, type MoveOptions } from './BracketCamera';
 import { BracketData } from './BracketData';
-import { BracketOverlays } from './BracketOverlays';
+import { BracketOverlays, deriveStage, EMPTY_DERIVED, type DerivedStage } from './BracketOverlays';
 import { BracketRenderer } from './BracketRenderer';
+import type { StageSource } from './BracketStage';
 import { canvasInput } from './canvasInput';
 import { FrameLoop, type FrameTarget } from './FrameLoop';
 import { bindPointerInput } from './PointerInput';
-import { claimSurface, prepareSurface, quietPixi, releaseSurface, stepPixi, type SurfaceSlot } from './rendererPool';
+import { claimSurface, destroySurface, prepareSurface, quietPixi, releaseSurface, stageInApplication, startSurface, stepPixi, type SurfaceSlot } from './rendererPool';
 
 export type { JumpTarget, MoveOptions } from './BracketCamera';
 
@@ -28,6 +29,11 @@ export interface BracketEngineEvents {
   'hover.match': { id: number | null };
   /** The camera came to rest (after a drag, glide, zoom or jump); not emitted while moving. */
   'camera.settle': Camera;
+  /**
+   * What is drawn over the cards (path, selection, search marker, flash; @pixi/react components)
+   * changed and React committed it: the next frame shows it (`renderNow()` draws it at once).
+   */
+  overlays: undefined;
   /** A frame was rendered; `cpuMs` is the JavaScript time it took (culling, rebuilding, GL submission). */
   frame: { now: number; cpuMs: number; shapeQuads: number; glyphQuads: number; chunks: number; edges: number };
   /** Initialisation failed (no WebGL): the DOM mirror remains the way to the matches. */
@@ -86,6 +92,16 @@ export interface BracketEngine {
   flyToEntry(entryId: string, options?: MoveOptions): boolean;
   /** Keeps an entrant's path highlighted (hovering overrides it while the pointer is on a row). */
   highlightEntry(entryId: string | null): void;
+  /**
+   * Outlines a match's card in the selection colour (e.g. the match focused in the list of matches);
+   * null clears. Does not move the camera (`flyToMatch` does).
+   */
+  selectMatch(id: number | null): void;
+  /**
+   * Marks an entrant's row in its latest match (the search marker: a frame and a pointer that stay
+   * visible zoomed out); null clears. Follows the entrant to its next match as results arrive.
+   */
+  markEntry(entryId: string | null): void;
   /** Entrants whose name contains `query`, for a search box. */
   findEntrants(query: string, limit?: number): { id: string; label: string }[];
   /** The current camera: world point at the top-left of the canvas and zoom (a copy). */
@@ -182,6 +198,10 @@ class Emitter {
 interface Mounted {
   app: Application;
   scene: BracketRenderer;
+  /** Shows this engine's overlays on the stage (null: none). */
+  show: (source: StageSource | null) => void;
+  /** Lets go of the renderer: hands a kept one back, or destroys what the engine made. */
+  release: () => void;
   canvas: HTMLCanvasElement;
   images: AvatarImages;
   /** The renderer's own resolution (frames are drawn at ZOOMING_RESOLUTION of it while zooming). */
@@ -218,9 +238,20 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
   let slot: SurfaceSlot | null = null;
   /** Why the renderer could not start, once known. */
   let failure: { error: unknown } | null = null;
-  /** The highlighted path last drawn: entrant and data version. */
-  let shownPath: string | null = null;
-  let shownVersion = -1;
+  /** What the stage's @pixi/react components draw, derived from the overlay store and the data. */
+  let stageState: DerivedStage = EMPTY_DERIVED;
+  const stageListeners = new Set<() => void>();
+  const stage: StageSource = {
+    subscribe(fn) {
+      stageListeners.add(fn);
+      return () => stageListeners.delete(fn);
+    },
+    getSnapshot: () => stageState,
+    committed: () => {
+      loop.request();
+      events.emit('overlays', undefined);
+    },
+  };
 
   const frameTarget = (m: Mounted): FrameTarget => ({
     step: (time) => camera.motion.step(time),
@@ -232,7 +263,7 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
     },
     draw(time) {
       const more = m.scene.update(camera.cam, camera.view);
-      const animating = m.scene.stepFlashes(now());
+      const animating = m.scene.updateOverlays(now(), camera.cam, camera.view);
       m.app.renderer.render({ container: m.app.stage });
       stepPixi(time);
       return { more, animating };
@@ -294,18 +325,14 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
     loop.request();
   }
 
-  /** Draws the highlighted path when the entrant or the data changed. */
-  function refreshHighlight() {
-    if (!mounted || !data.layout) return;
-    const id = overlays.highlighted;
-    const version = overlays.state.dataVersion;
-    if (id === shownPath && version === shownVersion) return;
-    shownPath = id;
-    shownVersion = version;
-    mounted.scene.setHighlight(id ? data.path(id) : null);
-    loop.request();
+  /** A new stage state when what it shows changed; React then commits it to the Pixi objects (and asks for a frame). */
+  function refreshStage() {
+    const next = deriveStage(data, overlays.state, stageState);
+    if (next === stageState) return;
+    stageState = next;
+    for (const fn of stageListeners) fn();
   }
-  overlays.subscribe(refreshHighlight);
+  overlays.subscribe(refreshStage);
 
   function applyData() {
     if (!mounted) return;
@@ -315,17 +342,15 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
       if (change.changed.length > 0) {
         mounted.scene.updateMatches(change.changed);
         // A card changed under the viewer's eyes flashes briefly, unless they asked for less motion.
-        if (!prefersReducedMotion()) mounted.scene.flash(change.changed, now());
-        overlays.dataChanged();
+        if (!prefersReducedMotion()) overlays.flashCards(change.changed, now());
+        else overlays.dataChanged(false);
         prefetch();
       }
     } else if (change.kind === 'layout' && data.layout) {
       mounted.scene.setLayout(data.layout);
       camera.setLayout(data.layout, initialView);
       camera.forgetSettled();
-      // A new layout drew no path yet.
-      shownPath = null;
-      overlays.dataChanged();
+      overlays.dataChanged(true);
     }
     loop.request();
   }
@@ -354,10 +379,11 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
     if (change.entry !== undefined) events.emit('hover.entry', { id: change.entry });
   }
 
-  function start(app: Application, kept?: BracketRenderer) {
-    if ((app.renderer as { context?: { webGLVersion?: number } }).context?.webGLVersion === 1) {
-      throw new Error('The bracket needs WebGL 2 (its shaders are GLSL ES 3.0)');
-    }
+  /**
+   * Takes the renderer: `scene` draws the cards, `show` puts this engine's overlays on the stage,
+   * `release` lets go of it all on destroy.
+   */
+  function start(app: Application, scene: BracketRenderer, show: Mounted['show'], release: Mounted['release']) {
     const canvas = app.canvas;
     canvas.tabIndex = 0;
     canvas.setAttribute('role', 'application');
@@ -370,8 +396,6 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
     if (ownsApp) quietPixi(app);
     app.stage.eventMode = 'none';
     app.stage.interactiveChildren = false;
-    const scene = kept ?? new BracketRenderer(app.renderer.resolution);
-    if (!kept) app.stage.addChild(scene.world);
     const images = new AvatarImages(scene.images, () => showImages());
     const unbind = bindPointerInput(
       canvas,
@@ -388,11 +412,10 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
     const host = canvas.parentElement;
     const resizeObserver = host && typeof ResizeObserver !== 'undefined' ? new ResizeObserver(resize) : null;
     if (host) resizeObserver?.observe(host);
-    mounted = { app, scene, canvas, images, resolution: app.renderer.resolution, unbind, resizeObserver };
+    mounted = { app, scene, show, release, canvas, images, resolution: app.renderer.resolution, unbind, resizeObserver };
     loop.attach(frameTarget(mounted));
+    show(stage);
     resize();
-    // Compile the shaders and upload the glyph atlas now, before any data arrives (a kept renderer did).
-    if (!kept) scene.warmUp(app.renderer, app.stage);
     if (data.matches) applyData();
     events.emit('ready', undefined);
   }
@@ -400,28 +423,41 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
   const ready = (async () => {
     try {
       if (typeof WebGL2RenderingContext === 'undefined') throw new Error('The bracket needs WebGL 2');
-      let a: Application;
       if (target instanceof Application) {
-        a = target;
-      } else if (!(target instanceof HTMLCanvasElement)) {
-        // An element to fill: borrow the page's kept renderer (or start one), its canvas moves in here.
-        slot = claimSurface(pixiAppOptions(resolution), resolution);
-        const surface = await slot.ready;
-        if (destroyed) return;
-        target.appendChild(surface.app.canvas);
-        start(surface.app, surface.scene);
-        return;
-      } else {
-        a = new Application();
-        const sized = target.parentElement ?? target;
-        await a.init({ ...pixiAppOptions(resolution), canvas: target, width: Math.max(1, sized.clientWidth), height: Math.max(1, sized.clientHeight) });
-        if (destroyed) {
-          // Destroyed while initialising (React StrictMode mounts twice): drop the late Application.
-          a.destroy(false, { children: true });
-          return;
+        // A host's Application: the scene and a stage of our own go into its stage, and leave it on destroy.
+        if ((target.renderer as { context?: { webGLVersion?: number } }).context?.webGLVersion === 1) {
+          throw new Error('The bracket needs WebGL 2 (its shaders are GLSL ES 3.0)');
         }
+        const scene = new BracketRenderer(target.renderer.resolution);
+        scene.warmUp(target.renderer);
+        const own = await stageInApplication(target, scene);
+        const release = () => {
+          own.remove();
+          scene.destroy();
+        };
+        if (destroyed) release();
+        else start(target, scene, own.show, release);
+        return;
       }
-      if (!destroyed) start(a);
+      // A canvas to draw into (a renderer of its own), or an element to fill with the page's kept renderer
+      // (or a new one), whose canvas moves in here.
+      const given = target instanceof HTMLCanvasElement ? target : null;
+      const claimed = (slot = given ? startSurface(pixiAppOptions(resolution), resolution, given) : claimSurface(pixiAppOptions(resolution), resolution));
+      const surface = await claimed.ready;
+      // Destroyed meanwhile (React StrictMode mounts twice): destroy() let go of the slot.
+      if (destroyed) return;
+      if (!given) target.appendChild(surface.app.canvas);
+      const release = given
+        ? () => destroySurface(claimed, false)
+        : () => {
+            // The renderer is kept for the next bracket page: only the bracket goes (the scene's data, the canvas from the page).
+            surface.show(null);
+            surface.scene.clear();
+            surface.app.canvas.style.cursor = '';
+            surface.app.canvas.remove();
+            releaseSurface(claimed);
+          };
+      start(surface.app, surface.scene, surface.show, release);
     } catch (error) {
       if (slot) slot.lost = true;
       failure = { error };
@@ -481,6 +517,12 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
     highlightEntry(entryId) {
       overlays.pin(entryId);
     },
+    selectMatch(id) {
+      overlays.select(id);
+    },
+    markEntry(entryId) {
+      overlays.mark(entryId);
+    },
     findEntrants(query, limit) {
       return data.find(query, limit);
     },
@@ -509,22 +551,14 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
         mounted.unbind();
         mounted.resizeObserver?.disconnect();
         mounted.images.destroy();
-      }
-      if (slot) {
-        // The renderer is kept for the next bracket page: only the bracket goes (the scene's data, the canvas from the page).
-        mounted?.scene.clear();
-        if (mounted) {
-          mounted.canvas.style.cursor = '';
-          mounted.canvas.remove();
-        }
-        releaseSurface(slot);
-      } else if (mounted) {
-        mounted.scene.world.removeFromParent();
-        mounted.scene.destroy();
-        // A canvas handed to the engine stays in the page; one it created goes.
-        if (ownsApp) mounted.app.destroy(false, { children: true });
+        mounted.release();
+      } else if (slot) {
+        // Still starting: the slot goes back (or, for a canvas given, is destroyed) once it is up.
+        if (target instanceof HTMLCanvasElement) destroySurface(slot, false);
+        else releaseSurface(slot);
       }
       events.clear();
+      stageListeners.clear();
       mounted = null;
       data.clear();
     },
