@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { Tournament } from '../../src/api/contract/tournament';
 import { launch, newPage } from './support/browser';
+import { openBracket, tournamentId } from './support/bracketCanvas';
 
 /**
  * A bracket at rest costs nothing: no animation frame and no timer keeps running (issue 27 runs Lighthouse on the
@@ -13,13 +13,6 @@ describe('bracket canvas at rest', () => {
     browser = await launch();
   });
   afterAll(() => browser?.close());
-
-  async function tournamentId(page: Page, title: string): Promise<number> {
-    const res = await page.request.get('/v1/tournament/active?perPage=100');
-    const t = ((await res.json()).results as Tournament[]).find((x) => x.title === title);
-    if (!t) throw new Error(`no seeded tournament "${title}"`);
-    return t.id;
-  }
 
   /** Counts, from now on, animation frames and timers the page asks for (the calls, and frame callbacks run). */
   function countScheduling(page: Page) {
@@ -63,9 +56,7 @@ describe('bracket canvas at rest', () => {
   it('schedules no animation frame and no timer once the bracket has settled, and draws again on input', async () => {
     const { page, errors } = await newPage(browser);
     await countScheduling(page);
-    await page.goto(`/tournaments/${await tournamentId(page, 'Open Qualifier 1024')}`);
-    await page.locator('[data-testid="bracket-canvas"] canvas').waitFor();
-    await page.waitForFunction(() => !!document.querySelector('[data-testid="bracket-canvas"]')?.getAttribute('data-camera'), null, { timeout: 20_000 });
+    await openBracket(page, await tournamentId(page, 'Open Qualifier 1024'));
     // Let the settle work (avatars, text prefetch in idle time, the entrant index) and the page's own start finish.
     await page.waitForTimeout(2_500);
     await counts(page);

@@ -143,7 +143,8 @@ export class FrameLoop {
     const t0 = this.clock.now();
     const moving = target.step(time);
     const zoom = target.zoom;
-    if (zoom !== this.lastZoom && (moving || this.inMotion)) this.setLow(true);
+    // A zoom in motion (a wheel or animated zoom, a pinch, continuous motion) is drawn at a lower resolution.
+    if (zoom !== this.lastZoom && (moving || target.busy || this.inMotion)) this.setLow(true);
     this.lastZoom = zoom;
     const { more, animating } = target.draw(time);
     if (target.hasData && this.waiting.length > 0) {

@@ -47,6 +47,10 @@ export function canvasInput(camera: BracketCamera, data: BracketData, host: Canv
       motion.pinch(f, sx, sy, dx, dy);
       host.changed();
     },
+    pinchEnd: (vx, vy, zoomSpeed, sx, sy) => {
+      motion.pinchEnd({ vx, vy }, zoomSpeed, sx, sy, host.now());
+      host.changed();
+    },
     wheel: (f, sx, sy, smooth) => {
       if (smooth) motion.wheel(f, sx, sy, host.now());
       else motion.zoomNow(f, sx, sy);
