@@ -1,3 +1,4 @@
+import type { MinimapPlacement } from '../minimap';
 import type { BracketData, Hit } from './BracketData';
 import type { StageState } from './BracketStage';
 
@@ -15,6 +16,9 @@ export interface OverlayState {
   readonly markedEntry: string | null;
   /** The cards (nodes) the latest live update changed, and when; null after a new layout. */
   readonly flash: { readonly nodes: readonly number[]; readonly at: number } | null;
+  /** Where the minimap sits (null: none, the bracket fits the screen), and whether it has the keyboard focus. */
+  readonly minimap: MinimapPlacement | null;
+  readonly minimapFocused: boolean;
   /** Bumped when the data changed under the same ids (a live update or a new layout): what is derived is recomputed. */
   readonly dataVersion: number;
 }
@@ -27,7 +31,7 @@ export interface HoverChange {
 
 type Patch = { -readonly [K in keyof OverlayState]?: OverlayState[K] };
 
-const EMPTY: OverlayState = { hoverNode: -1, hoverEntry: null, pinnedEntry: null, selectedMatch: null, markedEntry: null, flash: null, dataVersion: 0 };
+const EMPTY: OverlayState = { hoverNode: -1, hoverEntry: null, pinnedEntry: null, selectedMatch: null, markedEntry: null, flash: null, minimap: null, minimapFocused: false, dataVersion: 0 };
 
 /**
  * The state of what is drawn over the cards (no Pixi): the hovered card and entrant, the pinned
@@ -86,6 +90,17 @@ export class BracketOverlays {
     if (entry !== this.current.markedEntry) this.set({ markedEntry: entry });
   }
 
+  /** The minimap's place (null: none); an equal placement keeps the current one. */
+  placeMinimap(p: MinimapPlacement | null): void {
+    const m = this.current.minimap;
+    const same = m === p || (m !== null && p !== null && m.x === p.x && m.y === p.y && m.width === p.width && m.height === p.height && m.world === p.world);
+    if (!same) this.set({ minimap: p });
+  }
+
+  focusMinimap(focused: boolean): void {
+    if (focused !== this.current.minimapFocused) this.set({ minimapFocused: focused });
+  }
+
   /** A live update changed these cards at time `at` (they flash); the data changed too. */
   flashCards(nodes: readonly number[], at: number): void {
     this.set({ flash: { nodes, at }, dataVersion: this.current.dataVersion + 1 });
@@ -109,7 +124,7 @@ export interface DerivedStage extends StageState {
   readonly version: number;
 }
 
-export const EMPTY_DERIVED: DerivedStage = { layout: null, path: null, flash: null, selected: -1, marker: null, pathOf: null, version: -1 };
+export const EMPTY_DERIVED: DerivedStage = { layout: null, path: null, flash: null, selected: -1, marker: null, minimap: null, minimapFocused: false, pathOf: null, version: -1 };
 
 /**
  * The stage's state for the overlay state over `data`: the highlighted entrant's path, the flash,
@@ -132,6 +147,17 @@ export function deriveStage(data: BracketData, state: OverlayState, previous: De
     }
   }
   const layout = data.layout;
-  if (samePath && layout === previous.layout && state.flash === previous.flash && selected === previous.selected && marker === previous.marker) return previous;
-  return { layout, path, flash: state.flash, selected, marker, pathOf: id, version: state.dataVersion };
+  if (
+    samePath &&
+    layout === previous.layout &&
+    state.flash === previous.flash &&
+    selected === previous.selected &&
+    marker === previous.marker &&
+    state.minimap === previous.minimap &&
+    state.minimapFocused === previous.minimapFocused &&
+    state.dataVersion === previous.version
+  ) {
+    return previous;
+  }
+  return { layout, path, flash: state.flash, selected, marker, minimap: state.minimap, minimapFocused: state.minimapFocused, pathOf: id, version: state.dataVersion };
 }

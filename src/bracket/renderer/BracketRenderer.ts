@@ -1,4 +1,4 @@
-import { Container, type Renderer } from 'pixi.js';
+import { Container, Graphics, Sprite, Texture, type Renderer } from 'pixi.js';
 import type { Camera, Viewport } from '../camera';
 import type { BracketLayout } from '../layoutBracket';
 import { CARD_HEIGHT, CARD_WIDTH, HEADER_HEIGHT, TITLE_FONT_SIZE } from '../metrics';
@@ -124,7 +124,11 @@ export class BracketRenderer {
   private originY = 0;
   private firstFrame = true;
 
+  /** The device pixels per CSS pixel of the renderer (frames may be drawn lower while zooming: `pixelResolution`). */
+  readonly fullResolution: number;
+
   constructor(private resolution: number) {
+    this.fullResolution = resolution;
     const glyph = glyphShader(this.shared, this.atlas.source, this.atlasUniforms);
     this.atlas.onResize = () => {
       glyph.resources.uTexture = this.atlas.source;
@@ -507,10 +511,13 @@ export class BracketRenderer {
     this.atlas.flush();
     const parents = [this.shapes.parent, this.text.parent];
     const lent = new Container();
-    lent.addChild(this.shapes, this.text);
+    // Pixi's own batcher (the minimap's sprite and graphics) is compiled too, drawing off the canvas.
+    const batched = [new Graphics().rect(-8, -8, 4, 4).fill(0xffffff), new Sprite({ texture: Texture.WHITE, x: -8, y: -8 })];
+    lent.addChild(this.shapes, this.text, ...batched);
     renderer.render({ container: lent });
     lent.removeChildren();
     lent.destroy();
+    for (const b of batched) b.destroy();
     parents[0]?.addChild(this.shapes);
     parents[1]?.addChild(this.text);
     for (const s of [this.flat, this.glyphs]) s.commit(s.count);

@@ -3,8 +3,10 @@ import { Container } from 'pixi.js';
 import { useLayoutEffect, useSyncExternalStore } from 'react';
 import type { EntrantPath } from '../entrantPaths';
 import type { BracketLayout } from '../layoutBracket';
+import type { MinimapPlacement } from '../minimap';
 import type { BracketRenderer } from './BracketRenderer';
 import { EntryMarker, FlashOverlay, MatchOutline, PathOverlay } from './FlatOverlays';
+import { MinimapView } from './MinimapView';
 
 /** What the stage shows over the cards: a snapshot from the engine's overlay store. */
 export interface StageState {
@@ -18,6 +20,11 @@ export interface StageState {
   selected: number;
   /** The search marker: node and side of the entrant's row in its latest match. */
   marker: readonly [number, number] | null;
+  /** Where the minimap sits (null: no minimap), and whether it has the keyboard focus. */
+  minimap: MinimapPlacement | null;
+  minimapFocused: boolean;
+  /** The data version (a live update redraws the minimap's miniature). */
+  version: number;
 }
 
 /** Where the stage reads its state (the engine drawing on it), for `useSyncExternalStore`. */
@@ -28,7 +35,7 @@ export interface StageSource {
   committed(): void;
 }
 
-export const EMPTY_STAGE: StageState = { layout: null, path: null, flash: null, selected: -1, marker: null };
+export const EMPTY_STAGE: StageState = { layout: null, path: null, flash: null, selected: -1, marker: null, minimap: null, minimapFocused: false, version: -1 };
 const noSource = (): (() => void) => () => undefined;
 const emptySnapshot = () => EMPTY_STAGE;
 
@@ -59,7 +66,7 @@ export class SceneLayer extends Container {
   }
 }
 
-extend({ SceneLayer, BracketPath: PathOverlay, CardFlash: FlashOverlay, MatchOutline, EntryMarker });
+extend({ SceneLayer, BracketPath: PathOverlay, CardFlash: FlashOverlay, MatchOutline, EntryMarker, BracketMinimap: MinimapView });
 
 declare module '@pixi/react' {
   interface PixiElements {
@@ -68,6 +75,7 @@ declare module '@pixi/react' {
     cardFlash: PixiReactElementProps<typeof FlashOverlay>;
     matchOutline: PixiReactElementProps<typeof MatchOutline>;
     entryMarker: PixiReactElementProps<typeof EntryMarker>;
+    bracketMinimap: PixiReactElementProps<typeof MinimapView>;
   }
 }
 
@@ -82,7 +90,7 @@ export interface BracketStageProps {
 /**
  * The scene of the page's kept @pixi/react root, in drawing order: the card shapes, the highlighted
  * path and the live-update flash over them, the card text, then the selected match and the search
- * marker. The card meshes are imperative (`BracketRenderer`, mounted by `sceneLayer`); the objects
+ * marker, and the minimap (its viewport follows the camera in every frame). The card meshes are imperative (`BracketRenderer`, mounted by `sceneLayer`); the objects
  * whose state lives in the engine's overlay store (hover, pinned entrant, live updates) or in React
  * (selection, search, through the engine facade) are declared here.
  */
@@ -100,6 +108,7 @@ export function BracketStage({ scene, source, onCommit }: BracketStageProps) {
       <sceneLayer content={scene.text} />
       <matchOutline scene={scene} layout={state.layout} node={state.selected} />
       <entryMarker scene={scene} layout={state.layout} row={state.marker} />
+      <bracketMinimap scene={scene} layout={state.layout} version={state.version} placement={state.minimap} focused={state.minimapFocused} />
     </>
   );
 }

@@ -2,7 +2,8 @@ import { Application, type ApplicationOptions } from 'pixi.js';
 // Content-Security-Policy without eval: Pixi then uses its precompiled shader and uniform code
 // (also for engines created without BracketCanvas, e.g. the benchmark page).
 import 'pixi.js/unsafe-eval';
-import { screenToWorld, type Camera, type Point } from '../camera';
+import { centreOn, screenToWorld, type Camera, type Point } from '../camera';
+import { minimapPlacement } from '../minimap';
 import type { ViewMatch } from '../model';
 import { AvatarImages, IMAGE_ZOOM } from './AvatarImages';
 import { BracketCamera, type JumpTarget, type MoveOptions } from './BracketCamera';
@@ -12,6 +13,7 @@ import { BracketRenderer } from './BracketRenderer';
 import type { StageSource } from './BracketStage';
 import { canvasInput } from './canvasInput';
 import { FrameLoop, type FrameTarget } from './FrameLoop';
+import { MinimapControl } from './MinimapControl';
 import { bindPointerInput } from './PointerInput';
 import { claimSurface, destroySurface, prepareSurface, quietPixi, releaseSurface, stageInApplication, startSurface, stepPixi, type SurfaceSlot } from './rendererPool';
 
@@ -50,6 +52,11 @@ export interface BracketEngineOptions {
   resolution?: number;
   /** Accessible name of the canvas. */
   label?: string;
+  /**
+   * A minimap at the canvas's bottom-right corner for brackets larger than the screen (default true):
+   * the bracket in miniature with the viewport, click or drag to go there, focusable, arrow keys move the view.
+   */
+  minimap?: boolean;
 }
 
 /** Facade of the bracket canvas. Every method is safe to call before initialisation finishes and after `destroy`. */
@@ -208,6 +215,7 @@ interface Mounted {
   resolution: number;
   unbind: () => void;
   resizeObserver: ResizeObserver | null;
+  minimap: MinimapControl | null;
 }
 
 /**
@@ -351,6 +359,7 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
       camera.setLayout(data.layout, initialView);
       camera.forgetSettled();
       overlays.dataChanged(true);
+      placeMinimap();
     }
     loop.request();
   }
@@ -365,7 +374,16 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
     app.renderer.resize(w, h);
     // The first data waits for a size to be framed.
     camera.place(data.layout, initialView);
+    placeMinimap();
     loop.request();
+  }
+
+  /** The minimap for the bracket and canvas size now (none when the bracket fits the screen). */
+  function placeMinimap() {
+    if (!mounted?.minimap) return;
+    const placement = data.bounds ? minimapPlacement(data.bounds, camera.view) : null;
+    overlays.placeMinimap(placement);
+    mounted.minimap.place(overlays.state.minimap);
   }
 
   function hover(sx: number, sy: number) {
@@ -412,7 +430,23 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
     const host = canvas.parentElement;
     const resizeObserver = host && typeof ResizeObserver !== 'undefined' ? new ResizeObserver(resize) : null;
     if (host) resizeObserver?.observe(host);
-    mounted = { app, scene, show, release, canvas, images, resolution: app.renderer.resolution, unbind, resizeObserver };
+    const minimap =
+      host && options.minimap !== false
+        ? new MinimapControl(host, {
+            centreOn: (world, animate) => {
+              camera.move(centreOn(world, camera.cam.zoom, camera.view), animate, now(), animate);
+              loop.request();
+            },
+            panViewports: (fx, fy) => engine.panBy(-fx * camera.view.width, -fy * camera.view.height),
+            dragging: (active) => {
+              if (active) camera.motion.dragStart();
+              else camera.motion.dragEnd({ vx: 0, vy: 0 }, now());
+              loop.request();
+            },
+            focus: (focused) => overlays.focusMinimap(focused),
+          })
+        : null;
+    mounted = { app, scene, show, release, canvas, images, resolution: app.renderer.resolution, unbind, resizeObserver, minimap };
     loop.attach(frameTarget(mounted));
     show(stage);
     resize();
@@ -550,6 +584,7 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
       if (mounted) {
         mounted.unbind();
         mounted.resizeObserver?.disconnect();
+        mounted.minimap?.destroy();
         mounted.images.destroy();
         mounted.release();
       } else if (slot) {
