@@ -48,6 +48,22 @@ describe('bracket canvas on a phone', () => {
     await touch('touchEnd', []);
   }
 
+  /**
+   * Two fingers on a horizontal line about `mid`, `from` px apart, pinched to `to` px apart; returns the camera before
+   * and once at rest after, and the world points under `mid` then.
+   */
+  async function pinch(mid: Point, from: number, to: number, opts?: { steps?: number; every?: number; rest?: number }) {
+    const before = await restingCamera(page);
+    const apart = (d: number) => [
+      { x: mid.x - d / 2, y: mid.y },
+      { x: mid.x + d / 2, y: mid.y },
+    ];
+    await gesture(apart(from), apart(to), opts);
+    await cameraMoved(page, before);
+    const after = await restingCamera(page);
+    return { before, after, under: worldAt(before, mid), stays: worldAt(after, mid) };
+  }
+
   /** The world point under a page point, for a camera at rest. */
   const worldAt = (cam: { x: number; y: number; zoom: number }, p: Point) => ({ x: cam.x + (p.x - origin.x) / cam.zoom, y: cam.y + (p.y - origin.y) / cam.zoom });
 
@@ -62,53 +78,20 @@ describe('bracket canvas on a phone', () => {
   });
 
   it('zooms about the fingers’ midpoint when they pinch apart', async () => {
-    const before = await restingCamera(page);
-    const mid = { x: origin.x + 170, y: origin.y + 160 };
-    const under = worldAt(before, mid);
-
-    await gesture(
-      [
-        { x: mid.x - 30, y: mid.y },
-        { x: mid.x + 30, y: mid.y },
-      ],
-      [
-        { x: mid.x - 75, y: mid.y },
-        { x: mid.x + 75, y: mid.y },
-      ],
-    );
-    await cameraMoved(page, before);
-    const after = await restingCamera(page);
+    const { before, after, under, stays } = await pinch({ x: origin.x + 170, y: origin.y + 160 }, 60, 150);
 
     expect(after.zoom / before.zoom).toBeGreaterThan(2.3);
     expect(after.zoom / before.zoom).toBeLessThan(2.7);
-    const stays = worldAt(after, mid);
     expect(Math.abs(stays.x - under.x)).toBeLessThan(4);
     expect(Math.abs(stays.y - under.y)).toBeLessThan(4);
   });
 
   it('lets a pinch released while the fingers still move glide on, zooming further about the same point', async () => {
-    const before = await restingCamera(page);
-    const mid = { x: origin.x + 180, y: origin.y + 180 };
-    const under = worldAt(before, mid);
-
     // Out (fingers together) quickly, lifted while still moving: the zoom keeps going out, then eases to rest.
-    await gesture(
-      [
-        { x: mid.x - 80, y: mid.y },
-        { x: mid.x + 80, y: mid.y },
-      ],
-      [
-        { x: mid.x - 53, y: mid.y },
-        { x: mid.x + 53, y: mid.y },
-      ],
-      { steps: 5, every: 12, rest: 0 },
-    );
-    await cameraMoved(page, before);
-    const after = await restingCamera(page);
+    const { before, after, under, stays } = await pinch({ x: origin.x + 180, y: origin.y + 180 }, 160, 106, { steps: 5, every: 12, rest: 0 });
 
     // The fingers alone zoom out by 1.5; the glide takes it further.
     expect(before.zoom / after.zoom).toBeGreaterThan(1.5 * 1.15);
-    const stays = worldAt(after, mid);
     expect(Math.abs(stays.x - under.x)).toBeLessThan(6);
     expect(Math.abs(stays.y - under.y)).toBeLessThan(6);
   });

@@ -1,4 +1,4 @@
-import { Container, Graphics, Sprite, Texture, type Renderer } from 'pixi.js';
+import { Container, type Renderer } from 'pixi.js';
 import type { Camera, Viewport } from '../camera';
 import type { BracketLayout } from '../layoutBracket';
 import { CARD_HEIGHT, CARD_WIDTH, HEADER_HEIGHT, TITLE_FONT_SIZE } from '../metrics';
@@ -124,11 +124,7 @@ export class BracketRenderer {
   private originY = 0;
   private firstFrame = true;
 
-  /** The device pixels per CSS pixel of the renderer (frames may be drawn lower while zooming: `pixelResolution`). */
-  readonly fullResolution: number;
-
   constructor(private resolution: number) {
-    this.fullResolution = resolution;
     const glyph = glyphShader(this.shared, this.atlas.source, this.atlasUniforms);
     this.atlas.onResize = () => {
       glyph.resources.uTexture = this.atlas.source;
@@ -511,13 +507,10 @@ export class BracketRenderer {
     this.atlas.flush();
     const parents = [this.shapes.parent, this.text.parent];
     const lent = new Container();
-    // Pixi's own batcher (the minimap's sprite and graphics) is compiled too, drawing off the canvas.
-    const batched = [new Graphics().rect(-8, -8, 4, 4).fill(0xffffff), new Sprite({ texture: Texture.WHITE, x: -8, y: -8 })];
-    lent.addChild(this.shapes, this.text, ...batched);
+    lent.addChild(this.shapes, this.text);
     renderer.render({ container: lent });
     lent.removeChildren();
     lent.destroy();
-    for (const b of batched) b.destroy();
     parents[0]?.addChild(this.shapes);
     parents[1]?.addChild(this.text);
     for (const s of [this.flat, this.glyphs]) s.commit(s.count);
@@ -562,11 +555,6 @@ export class BracketRenderer {
   /** The device pixels per CSS pixel drawn at (lowered while zooming, see the engine): hairlines stay one pixel wide. */
   setResolution(resolution: number): void {
     this.resolution = resolution;
-  }
-
-  /** The device pixels per CSS pixel drawn at. */
-  get pixelResolution(): number {
-    return this.resolution;
   }
 
   /** Quads drawn in the last update, for diagnostics: `shapeQuads` counts the flat quads of the overlays too. */

@@ -1,52 +1,12 @@
-import { CanvasSource, Container, Graphics, Sprite, Texture } from 'pixi.js';
+import { Container } from 'pixi.js';
+import type { Viewport } from '../camera';
 import type { BracketLayout, Rect } from '../layoutBracket';
-import { CARD_HEIGHT, CARD_WIDTH } from '../metrics';
 import { viewportOnMinimap, type MinimapPlacement } from '../minimap';
 import type { BracketRenderer, OverlayFrame, SceneOverlay } from './BracketRenderer';
-import { cssColor, PALETTE } from './palette';
-
-/** Colours of the miniature: decided and pending matches of the Winners track, the Losers track (darker). */
-const MINI = {
-  panel: PALETTE.cardEmpty,
-  border: PALETTE.divider,
-  winnersDecided: 0x909296,
-  winnersPending: 0x5c5f66,
-  losersDecided: 0x6b6f76,
-  losersPending: 0x3d4047,
-};
-
-/**
- * Draws both tracks of `layout` in miniature on a 2D canvas of `placement`'s size (× `resolution`): one
- * bar per card, merged where cards fall on the same pixel row (a column of thousands of cards is a few
- * hundred rows: ~10,000 rectangles for 65,536 entrants).
- */
-export function drawMiniature(ctx: CanvasRenderingContext2D, layout: BracketLayout, placement: MinimapPlacement, resolution: number): void {
-  const w = placement.width * resolution;
-  const h = placement.height * resolution;
-  const sx = w / placement.world.width;
-  const sy = h / placement.world.height;
-  ctx.clearRect(0, 0, w, h);
-  const { nodes } = layout;
-  for (const col of layout.columns) {
-    if (col.end <= col.first) continue;
-    const x = Math.floor((nodes.x[col.first] - placement.world.x) * sx);
-    const cw = Math.max(1, Math.round(CARD_WIDTH * sx));
-    const losers = nodes.match[col.first].track === 'losers';
-    let row = -1;
-    for (let n = col.first; n < col.end; n++) {
-      const y0 = Math.floor((nodes.y[n] - placement.world.y) * sy);
-      const y1 = Math.max(y0 + 1, Math.round((nodes.y[n] + CARD_HEIGHT - placement.world.y) * sy));
-      // Cards on a pixel row already drawn add nothing.
-      if (y1 <= row) continue;
-      const decided = nodes.match[n].winner !== null;
-      const color = losers ? (decided ? MINI.losersDecided : MINI.losersPending) : decided ? MINI.winnersDecided : MINI.winnersPending;
-      ctx.fillStyle = cssColor(color);
-      const top = Math.max(y0, row);
-      ctx.fillRect(x, top, cw, y1 - top);
-      row = y1;
-    }
-  }
-}
+import { MINIATURE, writeMiniature } from './miniature';
+import { QuadStream } from './QuadStream';
+import { FlatWriter } from './QuadWriter';
+import { createSharedUniforms, flatGeometry, flatShader } from './shaders';
 
 export interface MinimapOptions {
   scene: BracketRenderer;
@@ -55,37 +15,42 @@ export interface MinimapOptions {
   version?: number;
   /** Where the minimap sits; null hides it (a bracket that fits the screen). */
   placement?: MinimapPlacement | null;
-  /** Whether the minimap has the keyboard focus (its frame is drawn stronger). */
+  /** Whether the minimap has the keyboard focus (its frame is drawn in the selection colour). */
   focused?: boolean;
 }
 
+type Props = Required<Omit<MinimapOptions, 'scene'>>;
+
 /**
- * The minimap on the canvas (screen space, Pixi's own sprite and graphics: one draw call): the
- * bracket in miniature, and the viewport, which follows the camera in every frame. Declared as the
- * @pixi/react component `bracketMinimap`; its input (click, drag, keys) is `MinimapControl.ts`.
+ * The minimap on the canvas: the bracket in miniature, and the viewport, which follows the camera in
+ * every frame. Flat quads in canvas pixels, drawn by the cards' own shader with uniforms of its own (a
+ * screen projection): one draw call with no change of program or texture. The miniature is written
+ * when the layout, the data or the placement changes; in a frame only the viewport's outline is, and
+ * only when it moved on the minimap. Declared as the @pixi/react component `bracketMinimap`; its
+ * input (click, drag, keys) is `MinimapControl.ts`.
  */
 export class MinimapView extends Container implements SceneOverlay {
   private readonly scene: BracketRenderer;
-  private readonly panel = new Graphics({ label: 'minimap-panel' });
-  private readonly miniature = new Sprite({ label: 'minimap-miniature' });
-  private readonly viewport = new Graphics({ label: 'minimap-viewport' });
-  private canvas: HTMLCanvasElement | null = null;
-  private source: CanvasSource | null = null;
-  private props: Required<Omit<MinimapOptions, 'scene'>> = { layout: null, version: 0, placement: null, focused: false };
+  private readonly uniforms = createSharedUniforms();
+  private readonly stream: QuadStream;
+  private readonly writer = new FlatWriter(256);
+  private props: Props = { layout: null, version: 0, placement: null, focused: false };
   private stale = true;
+  /** Quads of the panel and the miniature (the viewport follows them). */
+  private fixedQuads = 0;
   private shownRect: Rect | null = null;
-  readonly quads = 0;
+  private projected: Viewport & { resolution: number } = { width: 0, height: 0, resolution: 0 };
 
   constructor(options: MinimapOptions) {
     super({ label: 'bracket-minimap' });
     this.scene = options.scene;
-    this.addChild(this.panel, this.miniature, this.viewport);
-    this.visible = false;
+    this.stream = new QuadStream(flatGeometry, flatShader(this.uniforms), 'bracket-minimap', true, 256);
+    this.addChild(this.stream.mesh);
     this.scene.overlays.add(this);
     this.props = { layout: options.layout ?? null, version: options.version ?? 0, placement: options.placement ?? null, focused: options.focused ?? false };
   }
 
-  private setProp<K extends keyof MinimapView['props']>(key: K, value: MinimapView['props'][K]): void {
+  private setProp<K extends keyof Props>(key: K, value: Props[K]): void {
     if (this.props[key] === value) return;
     this.props = { ...this.props, [key]: value };
     this.stale = true;
@@ -116,61 +81,70 @@ export class MinimapView extends Container implements SceneOverlay {
     this.setProp('focused', focused);
   }
 
-  /** Redraws the panel and the miniature (props changed). */
-  private rebuild(resolution: number): void {
-    const { layout, placement, focused } = this.props;
-    // Only the layout the scene draws: the props of a new one are on their way.
-    if (!placement || !layout || layout !== this.scene.shownLayout) {
-      this.visible = false;
-      return;
-    }
-    this.visible = true;
-    this.position.set(placement.x, placement.y);
-    this.panel
-      .clear()
-      .rect(-0.5, -0.5, placement.width + 1, placement.height + 1)
-      .fill({ color: MINI.panel, alpha: 0.92 })
-      .stroke({ width: focused ? 2 : 1, color: focused ? PALETTE.selection : MINI.border });
-    const w = Math.max(1, Math.round(placement.width * resolution));
-    const h = Math.max(1, Math.round(placement.height * resolution));
-    if (!this.canvas) this.canvas = document.createElement('canvas');
-    if (this.canvas.width !== w || this.canvas.height !== h || !this.source) {
-      this.canvas.width = w;
-      this.canvas.height = h;
-      this.source?.destroy();
-      this.source = new CanvasSource({ resource: this.canvas, resolution });
-      this.miniature.texture = new Texture({ source: this.source });
-    }
-    const ctx = this.canvas.getContext('2d');
-    if (ctx) drawMiniature(ctx, layout, placement, resolution);
-    this.source.update();
-    this.miniature.setSize(placement.width, placement.height);
-    this.shownRect = null;
+  get quads(): number {
+    return this.stream.mesh.visible ? this.stream.count : 0;
+  }
+
+  /** The uniforms project canvas pixels (the canvas's size and resolution). */
+  private project(view: Viewport, resolution: number): void {
+    const p = this.projected;
+    if (p.width === view.width && p.height === view.height && p.resolution === resolution) return;
+    this.projected = { width: view.width, height: view.height, resolution };
+    const u = this.uniforms.uniforms;
+    u.uPixel = 1 / resolution;
+    u.uOrigin[0] = 0;
+    u.uOrigin[1] = 0;
+    u.uView[0] = 2 / view.width;
+    u.uView[1] = -2 / view.height;
+    u.uView[2] = -1;
+    u.uView[3] = 1;
+    this.uniforms.update();
   }
 
   frame(f: OverlayFrame): boolean {
+    const { layout, placement, focused } = this.props;
+    // Only for the layout the scene draws: the props of a new one are on their way.
+    const shown = placement !== null && layout !== null && layout === this.scene.shownLayout;
+    if (!shown) {
+      if (this.stream.count > 0) this.stream.commit(0);
+      this.stale = true;
+      return false;
+    }
+    this.project(f.view, f.resolution);
+    const w = this.writer;
     if (this.stale) {
       this.stale = false;
-      // The miniature at the renderer's own resolution (not the lower one used while zooming).
-      this.rebuild(Math.max(1, Math.round(this.scene.fullResolution)));
+      w.reset();
+      writeMiniature(w, layout, placement, focused);
+      this.fixedQuads = w.count;
+      this.shownRect = null;
     }
-    const placement = this.props.placement;
-    if (!this.visible || !placement) return false;
     const r = viewportOnMinimap(placement, f.cam, f.view);
     const s = this.shownRect;
-    if (!s || s.x !== r.x || s.y !== r.y || s.width !== r.width || s.height !== r.height) {
-      this.shownRect = r;
-      this.viewport.clear().rect(r.x, r.y, r.width, r.height).fill({ color: PALETTE.selection, alpha: 0.14 }).stroke({ width: 1.5, color: PALETTE.selection });
-    }
+    // The outline moves by whole half pixels: a pan of a huge bracket rarely moves it at all.
+    const q = (v: number) => Math.round(v * 2) / 2;
+    if (s && q(s.x) === q(r.x) && q(s.y) === q(r.y) && q(s.width) === q(r.width) && q(s.height) === q(r.height)) return false;
+    this.shownRect = r;
+    w.count = this.fixedQuads;
+    const x0 = placement.x + q(r.x);
+    const y0 = placement.y + q(r.y);
+    const x1 = x0 + Math.max(2, q(r.width));
+    const y1 = y0 + Math.max(2, q(r.height));
+    const t = 1.5;
+    w.rect(x0, y0, x1, y0 + t, MINIATURE.viewport);
+    w.rect(x0, y1 - t, x1, y1, MINIATURE.viewport);
+    w.rect(x0, y0 + t, x0 + t, y1 - t, MINIATURE.viewport);
+    w.rect(x1 - t, y0 + t, x1, y1 - t, MINIATURE.viewport);
+    this.stream.ensure(w.count);
+    this.stream.f32.set(w.view());
+    this.stream.commit(w.count);
     return false;
   }
 
   override destroy(): void {
     this.scene.overlays.delete(this);
-    this.miniature.texture = Texture.EMPTY;
-    this.source?.destroy();
-    this.source = null;
-    this.canvas = null;
-    super.destroy({ children: true });
+    this.removeChild(this.stream.mesh);
+    this.stream.destroy();
+    super.destroy();
   }
 }

@@ -205,8 +205,6 @@ class Emitter {
 interface Mounted {
   app: Application;
   scene: BracketRenderer;
-  /** Shows this engine's overlays on the stage (null: none). */
-  show: (source: StageSource | null) => void;
   /** Lets go of the renderer: hands a kept one back, or destroys what the engine made. */
   release: () => void;
   canvas: HTMLCanvasElement;
@@ -227,8 +225,10 @@ interface Mounted {
  *
  * The engine is put together from parts with one job each: `BracketData` (the matches and their
  * layout), `BracketCamera` (where the camera is and goes; `canvasInput` turns the canvas's input
- * into camera moves), `BracketOverlays` (what is highlighted), `FrameLoop` (when frames are drawn)
- * and `BracketRenderer` (the Pixi scene). This function wires them to the renderer and the facade.
+ * into camera moves), `BracketOverlays` (the store of what is drawn over the cards), `FrameLoop`
+ * (when frames are drawn), `BracketRenderer` (the card meshes) and the stage of the page's kept
+ * @pixi/react root (`BracketStage`: the overlays and the minimap as React components; `MinimapControl`
+ * its input). This function wires them to the renderer and the facade.
  */
 export function createBracketEngine(target: HTMLElement | Application, options: BracketEngineOptions = {}): BracketEngine {
   const events = new Emitter();
@@ -401,7 +401,7 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
    * Takes the renderer: `scene` draws the cards, `show` puts this engine's overlays on the stage,
    * `release` lets go of it all on destroy.
    */
-  function start(app: Application, scene: BracketRenderer, show: Mounted['show'], release: Mounted['release']) {
+  function start(app: Application, scene: BracketRenderer, show: (source: StageSource | null) => void, release: Mounted['release']) {
     const canvas = app.canvas;
     canvas.tabIndex = 0;
     canvas.setAttribute('role', 'application');
@@ -446,7 +446,7 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
             focus: (focused) => overlays.focusMinimap(focused),
           })
         : null;
-    mounted = { app, scene, show, release, canvas, images, resolution: app.renderer.resolution, unbind, resizeObserver, minimap };
+    mounted = { app, scene, release, canvas, images, resolution: app.renderer.resolution, unbind, resizeObserver, minimap };
     loop.attach(frameTarget(mounted));
     show(stage);
     resize();

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { layoutBracket } from '../../../src/bracket/layoutBracket';
 import { minimapPlacement, minimapToWorld, MINIMAP_MARGIN, viewportOnMinimap, worldToMinimap } from '../../../src/bracket/minimap';
 import { fromEngine } from '../../../src/bracket/model';
+import { MINIATURE, writeMiniature } from '../../../src/bracket/renderer/miniature';
+import { FlatWriter } from '../../../src/bracket/renderer/QuadWriter';
 import { generateBracket } from '../../../src/domain/bracket/generateBracket';
+import { recordResult } from '../../../src/domain/bracket/recordResult';
 
 const boundsOf = (n: number) => layoutBracket(fromEngine(generateBracket(n), (e) => ({ label: `P${e}`, imageUrl: null }))).bounds;
 const desktop = { width: 1280, height: 630 };
@@ -58,5 +61,39 @@ describe('minimap placement', () => {
     expect(view.x + view.width).toBeLessThanOrEqual(p.width);
     expect(far.width).toBe(4);
     expect(far.x).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('writeMiniature', () => {
+  it('draws both tracks in a few rectangles per column, inside the minimap', () => {
+    // Arrange
+    let bracket = generateBracket(4096);
+    for (let m = 1; m <= 64; m++) bracket = recordResult(bracket, m, 'A');
+    const layout = layoutBracket(fromEngine(bracket, (e) => ({ label: `P${e}`, imageUrl: null })));
+    const p = minimapPlacement(layout.bounds, desktop)!;
+    const w = new FlatWriter(64);
+
+    // Act
+    writeMiniature(w, layout, p, false);
+
+    // Assert: 5 quads of panel and frame, then the columns, far fewer than the 8,191 cards.
+    const quads = w.count - 5;
+    expect(quads).toBeGreaterThan(layout.columns.length);
+    expect(quads).toBeLessThan(1200);
+    const f = w.view();
+    const colours = new Set<number>();
+    const u = new Uint32Array(f.buffer, f.byteOffset, f.length);
+    for (let q = 5; q < w.count; q++) {
+      const o = q * 16;
+      for (const k of [0, 4, 8, 12]) {
+        expect(f[o + k]).toBeGreaterThanOrEqual(p.x);
+        expect(f[o + k]).toBeLessThanOrEqual(p.x + p.width);
+        expect(f[o + k + 1]).toBeGreaterThanOrEqual(p.y);
+        expect(f[o + k + 1]).toBeLessThanOrEqual(p.y + p.height);
+      }
+      colours.add(u[o + 2]);
+    }
+    // Winners and Losers, the decided first matches of the Winners track brighter.
+    expect([...colours].sort()).toEqual([MINIATURE.winnersDecided, MINIATURE.winnersPending, MINIATURE.losersPending].sort());
   });
 });
