@@ -14,6 +14,8 @@ export default defineConfig({
           include: ['tests/machines/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/setup/dom.ts'],
+          // @pixi/react's ESM build imports 'react-reconciler/constants' without an extension: Vite resolves it.
+          server: { deps: { inline: ['@pixi/react'] } },
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -34,6 +36,8 @@ export default defineConfig({
           include: ['tests/views/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/setup/dom.ts'],
+          // @pixi/react's ESM build imports 'react-reconciler/constants' without an extension: Vite resolves it.
+          server: { deps: { inline: ['@pixi/react'] } },
           testTimeout: 30_000,
         },
       },

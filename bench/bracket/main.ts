@@ -62,6 +62,23 @@ function quantile(xs: number[], q: number): number {
   return s[Math.min(s.length - 1, Math.floor(q * (s.length - 1) + 0.5))] ?? 0;
 }
 
+/** Frame deltas, draw calls and engine time recorded while something outside the page (touch input) moves the camera. */
+let recording: { deltas: number[]; draws: number[]; stop: boolean; off: () => void } | null = null;
+
+function stats(frames: number, deltas: number[], draws: number[]): RunStats {
+  return {
+    frames,
+    median: quantile(deltas, 0.5),
+    p95: quantile(deltas, 0.95),
+    max: Math.max(...deltas),
+    over33: deltas.filter((d) => d > 33.4).length,
+    over17: deltas.filter((d) => d > 17.5).length,
+    drawCallsMedian: quantile(draws.filter((d) => d > 0), 0.5),
+    cpuMedian: quantile(cpu, 0.5),
+    cpuP95: quantile(cpu, 0.95),
+  };
+}
+
 /** Runs `step(k)` in 120 consecutive frames and measures the frame deltas. */
 async function run(frames: number, step: (k: number) => void): Promise<RunStats> {
   const e = engine as BracketEngine;
@@ -85,22 +102,13 @@ async function run(frames: number, step: (k: number) => void): Promise<RunStats>
   e.endMotion();
   await raf();
   off();
-  return {
-    frames,
-    median: quantile(deltas, 0.5),
-    p95: quantile(deltas, 0.95),
-    max: Math.max(...deltas),
-    over33: deltas.filter((d) => d > 33.4).length,
-    over17: deltas.filter((d) => d > 17.5).length,
-    drawCallsMedian: quantile(draws.filter((d) => d > 0), 0.5),
-    cpuMedian: quantile(cpu, 0.5),
-    cpuP95: quantile(cpu, 0.95),
-  };
+  return stats(frames, deltas, draws);
 }
 
 const bench = {
   async init(): Promise<void> {
-    engine = createBracketEngine(host, { resolution: 1 });
+    // `?minimap=0` leaves the minimap out (to compare pixels with a renderer that had none).
+    engine = createBracketEngine(host, { resolution: 1, minimap: new URLSearchParams(location.search).get('minimap') !== '0' });
     await engine.ready;
     await raf();
   },
@@ -128,9 +136,9 @@ const bench = {
    */
   async usable(): Promise<{ searchMs: number; searchAgainMs: number; found: number; jumpMs: number; highlightMs: number; pathQuads: number; updateMs: number; updated: number }> {
     const e = engine as BracketEngine;
-    const drawn = async (act: () => void) => {
+    const drawn = async (act: () => void | Promise<void>) => {
       const t0 = performance.now();
-      act();
+      await act();
       e.renderNow();
       gpuSync();
       return performance.now() - t0;
@@ -153,10 +161,23 @@ const bench = {
       });
       e.renderNow();
     });
-    const highlightMs = await drawn(() => e.flyToEntry(entrant, { animate: false }));
+    // The path is a @pixi/react component: it shows in the first frame after React committed it ('overlays').
+    const committed = () => new Promise<void>((resolve) => {
+      const off = e.on('overlays', () => {
+        off();
+        resolve();
+      });
+    });
+    let shown = committed();
+    const highlightMs = await drawn(async () => {
+      e.flyToEntry(entrant, { animate: false });
+      await shown;
+    });
     const lit = await stats();
     // The same view without the highlight: the difference is the path's quads.
+    shown = committed();
     e.highlightEntry(null);
+    await shown;
     const plain = await stats();
     // A live update: the next undecided ready match gets a result (new objects for it only).
     const ready = data.findIndex((m) => m.live && m.winner === null && !m.a.unknown && !m.b.unknown && !m.a.bye && !m.b.bye);
@@ -216,6 +237,39 @@ const bench = {
     await raf();
     await raf();
     gpuSync();
+  },
+  /** Starts recording every animation frame (deltas, draw calls, engine time) until `stopFrames`. */
+  startFrames(): void {
+    const e = engine as BracketEngine;
+    cpu.length = 0;
+    const deltas: number[] = [];
+    const draws: number[] = [];
+    const rec = (recording = { deltas, draws, stop: false, off: e.on('frame', (f) => cpu.push(f.cpuMs)) });
+    let last = -1;
+    let lastDraws = drawCalls;
+    const tick = (t: number) => {
+      if (rec.stop) return;
+      if (last >= 0) {
+        deltas.push(t - last);
+        draws.push(drawCalls - lastDraws);
+      }
+      last = t;
+      lastDraws = drawCalls;
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  },
+  stopFrames(): RunStats {
+    const rec = recording as NonNullable<typeof recording>;
+    rec.stop = true;
+    rec.off();
+    recording = null;
+    return stats(rec.deltas.length, rec.deltas, rec.draws);
+  },
+  /** Whether the minimap shows (a bracket larger than the screen). */
+  minimapShown(): boolean {
+    const el = document.querySelector<HTMLElement>('[data-bracket-minimap]');
+    return !!el && el.style.display !== 'none';
   },
   engine: () => engine,
 };

@@ -1,6 +1,6 @@
 import { Loader, Text } from '@mantine/core';
 import { useFullscreenElement } from '@mantine/hooks';
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { BracketCanvas } from './BracketCanvas';
 
 // The tournament page's prefetch starts the renderer through this chunk (it holds the canvas and Pixi).
@@ -38,6 +38,9 @@ const FIT_WINDOW = 'clamp(360px, calc(100dvh - 270px), 1000px)';
 
 export default function BracketView({ matches, matchHref, onOpenMatch, height = FIT_WINDOW, loading = false }: BracketViewProps) {
   const [engine, setEngine] = useState<BracketEngine | null>(null);
+  // The match focused in the mirror: outlined on the canvas (the engine draws it as a @pixi/react component).
+  const [selected, setSelected] = useState<number | null>(null);
+  useEffect(() => engine?.selectMatch(selected), [engine, selected]);
   const { ref, toggle, fullscreen } = useFullscreenElement<HTMLDivElement>();
   // The controls and the mirror (a link per match: thousands of elements to build and style) follow in a render of
   // their own once the bracket arrives, so the canvas gets its data and draws without waiting for them.
@@ -61,7 +64,17 @@ export default function BracketView({ matches, matchHref, onOpenMatch, height = 
           play.
         </Text>
       )}
-      {!mirrorLoading && <BracketMirror matches={mirrorMatches} matchHref={matchHref} onOpenMatch={onOpenMatch} onFocusMatch={(id) => engine?.flyToMatch(id)} />}
+      {!mirrorLoading && (
+        <BracketMirror
+          matches={mirrorMatches}
+          matchHref={matchHref}
+          onOpenMatch={onOpenMatch}
+          onFocusMatch={(id) => {
+            engine?.flyToMatch(id);
+            setSelected(id);
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Select } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { SearchIcon } from './icons';
 import type { ViewMatch } from './model';
 import type { BracketEngine } from './renderer/createBracketEngine';
@@ -18,7 +18,7 @@ export function entrantOptions(matches: readonly ViewMatch[]): { value: string; 
   return [...seen].map(([value, label]) => ({ value, label })).sort((p, q) => p.label.localeCompare(q.label));
 }
 
-/** Finds an entrant by name and flies the camera to its latest match, highlighting its path. */
+/** Finds an entrant by name and flies the camera to its latest match, highlighting its path and marking its row. */
 export function EntrantSearch({ matches, engine }: EntrantSearchProps) {
   const options = useMemo(() => entrantOptions(matches), [matches]);
   const [value, setValue] = useState<string | null>(null);
@@ -27,6 +27,8 @@ export function EntrantSearch({ matches, engine }: EntrantSearchProps) {
     if (id) engine?.flyToEntry(id);
     else engine?.highlightEntry(null);
   };
+  // The entrant found is marked on the canvas while it stays chosen (the engine draws the marker as a @pixi/react component).
+  useEffect(() => engine?.markEntry(value), [engine, value]);
   return (
     <Select
       aria-label="Find entrant"

@@ -140,6 +140,20 @@ export function stepInertia(v: Velocity, dt: number, tau = INERTIA_TIME_CONSTANT
   return { dx: v.vx * factor, dy: v.vy * factor, v: resting ? { vx: 0, vy: 0 } : next, resting };
 }
 
+/** Below this speed (log zoom per ms: 0.01 % a millisecond) a zoom glide stops. */
+export const ZOOM_REST_SPEED = 1e-4;
+
+/**
+ * One step of a zoom glide after a pinch: the exact integral of an exponentially decaying zoom
+ * speed (log zoom per ms) over `dt` ms. Returns the change of log zoom and the new speed.
+ */
+export function stepZoomInertia(v: number, dt: number, tau = INERTIA_TIME_CONSTANT): { dlog: number; v: number; resting: boolean } {
+  const decay = Math.exp(-dt / tau);
+  const next = v * decay;
+  const resting = Math.abs(next) < ZOOM_REST_SPEED;
+  return { dlog: v * tau * (1 - decay), v: resting ? 0 : next, resting };
+}
+
 export interface PointerSample {
   x: number;
   y: number;

@@ -1,17 +1,16 @@
 import { Container, type Renderer } from 'pixi.js';
 import type { Camera, Viewport } from '../camera';
 import type { BracketLayout } from '../layoutBracket';
-import { CARD_HEIGHT, CARD_WIDTH, HEADER_HEIGHT, NUMBER_WIDTH, ROW_HEIGHT, SCORE_WIDTH, STRIPE_WIDTH, TITLE_FONT_SIZE } from '../metrics';
+import { CARD_HEIGHT, CARD_WIDTH, HEADER_HEIGHT, TITLE_FONT_SIZE } from '../metrics';
 import { buildChunkIndex, queryChunks, type ChunkIndex } from '../spatialIndex';
-import { cardInfo, DETAIL_BLOCKS, DETAIL_GREEK, DETAIL_TEXT, writeCardShapes, writeElbow, writeJoin } from './cardShapes';
+import { cardInfo, DETAIL_BLOCKS, DETAIL_GREEK, DETAIL_TEXT, writeCardShapes, writeJoin } from './cardShapes';
 import { writeCard, writeHeader, writeTitles } from './cardText';
 import { GlyphAtlas } from './GlyphAtlas';
 import { GlyphWriter } from './GlyphWriter';
-import { mixColors, overBackground, PALETTE, rgba } from './palette';
+import { PALETTE, rgba } from './palette';
 import { QuadStream } from './QuadStream';
-import { CardFlashes } from './cardFlash';
 import { FlatWriter } from './QuadWriter';
-import { createAtlasUniforms, createSharedUniforms, flatGeometry, flatShader, glyphGeometry, glyphShader, QUAD_WORDS } from './shaders';
+import { createAtlasUniforms, createSharedUniforms, flatGeometry, flatShader, glyphGeometry, glyphShader, QUAD_WORDS, type SharedUniforms } from './shaders';
 
 /** From this zoom cards show text (13 px names would be under 6.5 px below it). */
 export const TEXT_ZOOM = 0.5;
@@ -24,8 +23,6 @@ const TEXT_BUDGET_MS = 4;
 /** Track titles stay at least this tall on screen, up to TITLE_MAX_SIZE world units. */
 const TITLE_MIN_PX = 18;
 const TITLE_MAX_SIZE = 150;
-/** Marks a computed status word in `cardInfo` (bits 8–15 are free): 0 means not computed yet. */
-const INFO_KNOWN = 1 << 15;
 /** Camera-relative origin grid (world units), see the shaders. */
 const ORIGIN_GRID = 4096;
 
@@ -35,12 +32,24 @@ interface ChunkText {
   offsets: Uint32Array;
 }
 
-/** What hovering an entrant highlights: the matches it played and the ones it would play next. */
-export interface Highlight {
-  played: number[];
-  ahead: number[];
-  /** Node and side (0 = A, 1 = B) of the entrant's rows. */
-  rows: [number, number][];
+/** What the scene tells the objects drawn over it (`FlatOverlays.ts`, the minimap) in every frame. */
+export interface OverlayFrame {
+  /** Frame time (performance.now()). */
+  time: number;
+  cam: Camera;
+  view: Viewport;
+  /** Level of detail of the cards (DETAIL_*). */
+  detail: number;
+  /** Device pixels per CSS pixel the frame is drawn at. */
+  resolution: number;
+}
+
+/** An object drawn over the bracket that follows the camera or time (registered in `BracketRenderer.overlays`). */
+export interface SceneOverlay {
+  /** Brings the object up to this frame; true while it animates (another frame should follow). */
+  frame(f: OverlayFrame): boolean;
+  /** Flat quads it draws (for the frame statistics). */
+  readonly quads: number;
 }
 
 const EDGE_PENDING = rgba(PALETTE.edge);
@@ -51,19 +60,29 @@ export function detailFor(zoom: number): number {
 }
 
 /**
- * The Pixi scene of one bracket: two meshes in one render group, drawn in two draw calls.
- * - flat: connectors and card shapes on screen, then the highlighted path;
- * - glyphs: text of the cards on screen (level of detail: only from TEXT_ZOOM), round names, titles.
+ * The Pixi scene of one bracket: two meshes, drawn in two draw calls, in two layers that the
+ * stage (`BracketStage.tsx`) mounts with the overlays between and above them:
+ * - `shapes` (flat mesh): connectors and card shapes on screen;
+ * - `text` (glyph mesh, then avatar pictures): text of the cards on screen (level of detail: only
+ *   from TEXT_ZOOM), round names, titles.
  * `update` culls against the camera (chunk index, then cards within chunks) and rebuilds vertex
  * data only when what is on screen or the level of detail changes; otherwise a frame only
- * updates uniforms. Card text is cached per chunk (LRU).
+ * updates uniforms. Card text is cached per chunk (LRU). Objects drawn over the cards (the
+ * highlighted path, flashes, the selected match, the search marker, the minimap) are overlays:
+ * they register in `overlays` and are brought up to each frame by `updateOverlays`.
  */
 export class BracketRenderer {
-  readonly world = new Container({ isRenderGroup: true, label: 'bracket-world' });
+  /** The flat mesh: connectors and card shapes. */
+  readonly shapes = new Container({ label: 'bracket-shapes' });
+  /** The glyph mesh and the avatar pictures (a render group: its transform is the camera, for the pictures). */
+  readonly text = new Container({ isRenderGroup: true, label: 'bracket-text' });
   readonly atlas = new GlyphAtlas();
   /** Layer for avatar pictures, offset by -origin so its children use world coordinates. */
   readonly images = new Container({ label: 'bracket-images' });
-  private readonly shared = createSharedUniforms();
+  /** Per-frame values of the shaders (camera, pixel size): overlays drawing world quads share them. */
+  readonly shared: SharedUniforms = createSharedUniforms();
+  /** Objects drawn over the bracket, brought up to every frame. */
+  readonly overlays = new Set<SceneOverlay>();
   private readonly atlasUniforms = createAtlasUniforms();
   private readonly flat: QuadStream;
   private readonly glyphs: QuadStream;
@@ -72,7 +91,7 @@ export class BracketRenderer {
 
   private layout: BracketLayout | null = null;
   private index: ChunkIndex | null = null;
-  /** Per card: x, y (f32) and packed status (u32, computed when first drawn: 0 until then). */
+  /** Per card: x, y (f32) and its status word (u32, see CARD_FIELDS; computed when first drawn: 0 until then). */
   private cardData = new Float32Array(0);
   private cardInfo = new Uint32Array(0);
   /** Per connector: source x, y, destination x, y (f32) and colour (u32, 0 until first drawn). */
@@ -92,12 +111,6 @@ export class BracketRenderer {
   /** Fingerprint of what was last written: nothing is rebuilt while it holds. */
   private shownKey = NaN;
   private detail = -1;
-  private shapeQuads = 0;
-  private pathQuads: Float32Array = new Float32Array(0);
-  private highlight: Highlight | null = null;
-  /** Cards outlined for a moment after a live update changed them. */
-  private readonly flashes = new CardFlashes();
-  private flashQuads: Float32Array = new Float32Array(0);
   /** Round names, one quad range per column (culled like cards). */
   private headerQuads: Float32Array = new Float32Array(0);
   private headerOffsets = new Uint32Array(0);
@@ -122,7 +135,23 @@ export class BracketRenderer {
     // Everything flat is opaque (dimmed colours are pre-mixed): no blending to pay for.
     this.flat = new QuadStream(flatGeometry, flatShader(this.shared), 'flat', true);
     this.glyphs = new QuadStream(glyphGeometry, glyph, 'glyphs');
-    this.world.addChild(this.flat.mesh, this.glyphs.mesh, this.images);
+    this.shapes.addChild(this.flat.mesh);
+    this.text.addChild(this.glyphs.mesh, this.images);
+  }
+
+  /** The layout drawn, null when none. */
+  get shownLayout(): BracketLayout | null {
+    return this.layout;
+  }
+
+  /** Per connector: source x, y and destination x, y (the connectors of the layout drawn). */
+  get edgePoints(): Float32Array {
+    return this.edgeData;
+  }
+
+  /** The level of detail of the last frame (DETAIL_*; -1 before the first). */
+  get detailLevel(): number {
+    return this.detail;
   }
 
   private syncAtlasSize(): void {
@@ -138,8 +167,6 @@ export class BracketRenderer {
    * status words and connector colours (which read the match objects) only for what gets drawn.
    */
   setLayout(layout: BracketLayout): void {
-    this.flashes.clear();
-    this.flashQuads = new Float32Array(0);
     this.layout = layout;
     const ix = (this.index = buildChunkIndex(layout));
     const { nodes, edges } = layout;
@@ -189,8 +216,6 @@ export class BracketRenderer {
     this.headerOffsets[layout.columns.length] = this.glyphWriter.count;
     this.headerQuads = this.glyphWriter.take();
     this.titleSize = 0;
-    this.highlight = null;
-    this.pathQuads = new Float32Array(0);
     this.firstFrame = true;
   }
 
@@ -204,10 +229,10 @@ export class BracketRenderer {
     return c;
   }
 
-  /** Status word of card `n` (see `cardInfo`). */
+  /** Status word of card `n` (see CARD_FIELDS: its `known` bit makes a computed word non-zero). */
   private info(n: number): number {
     let info = this.cardInfo[n];
-    if (info === 0) info = this.cardInfo[n] = (cardInfo((this.layout as BracketLayout).nodes.match[n]) | INFO_KNOWN) >>> 0;
+    if (info === 0) info = this.cardInfo[n] = cardInfo((this.layout as BracketLayout).nodes.match[n]);
     return info;
   }
 
@@ -246,8 +271,8 @@ export class BracketRenderer {
     this.originY = Math.round(cam.y / ORIGIN_GRID) * ORIGIN_GRID;
     const ox = (this.originX - cam.x) * zoom;
     const oy = (this.originY - cam.y) * zoom;
-    this.world.position.set(ox, oy);
-    this.world.scale.set(zoom);
+    this.text.position.set(ox, oy);
+    this.text.scale.set(zoom);
     this.images.position.set(-this.originX, -this.originY);
     const u = this.shared.uniforms;
     u.uPixel = 1 / (zoom * this.resolution);
@@ -276,8 +301,7 @@ export class BracketRenderer {
     if (shapesChanged) {
       this.shownKey = key;
       this.writeShapes();
-      if (detailChanged) this.writePath();
-      this.composeFlat();
+      this.load(this.flat, this.flatWriter.view());
     }
     const more = shapesChanged || titlesChanged || this.textPending ? this.writeText() : false;
     this.firstFrame = false;
@@ -361,16 +385,6 @@ export class BracketRenderer {
     for (let i = 0; i < this.visibleCount; i++) {
       for (let n = this.cardFirst[i]; n < this.cardEnd[i]; n++) writeCardShapes(w, this.cardData[n * 2], this.cardData[n * 2 + 1], this.info(n), this.detail);
     }
-    this.shapeQuads = w.count;
-  }
-
-  /** Flat mesh = visible shapes (already in the writer) + the highlighted path on top. */
-  private composeFlat(): void {
-    const w = this.flatWriter;
-    w.count = this.shapeQuads;
-    w.append(this.pathQuads);
-    w.append(this.flashQuads);
-    this.load(this.flat, w.view());
   }
 
   private load(stream: QuadStream, quads: Float32Array): void {
@@ -471,80 +485,34 @@ export class BracketRenderer {
     return this.textPending;
   }
 
-  /** Outlines `changed` cards for a moment (a live update): call `stepFlashes` every frame while it answers true. */
-  flash(changed: readonly number[], at: number): void {
-    this.flashes.start(changed, at);
+  /** Brings the overlays up to this frame (after `update`); true while one animates. */
+  updateOverlays(time: number, cam: Camera, view: Viewport): boolean {
+    if (this.overlays.size === 0) return false;
+    const f: OverlayFrame = { time, cam, view, detail: this.detail, resolution: this.resolution };
+    let animating = false;
+    for (const o of this.overlays) if (o.frame(f)) animating = true;
+    return animating;
   }
 
-  /** Draws the flashes as they are at `time`; true while one is still fading (another frame should follow). */
-  stepFlashes(time: number): boolean {
-    const layout = this.layout;
-    if (!layout || (this.flashes.size === 0 && this.flashQuads.length === 0)) return false;
-    const w = new FlatWriter(16);
-    for (const [n, strength] of this.flashes.at(time)) outlineCard(w, layout, n, rgba(overBackground(PALETTE.highlight, strength)), 3);
-    this.flashQuads = w.take();
-    this.composeFlat();
-    return this.flashes.size > 0;
-  }
-
-  /** Outlines the cards of an entrant's path, tints its rows and lights its connectors; null clears. */
-  setHighlight(h: Highlight | null): void {
-    this.highlight = h;
-    if (!this.layout) return;
-    this.writePath();
-    this.composeFlat();
-  }
-
-  private writePath(): void {
-    const layout = this.layout;
-    const h = this.highlight;
-    if (!layout || !h) {
-      this.pathQuads = new Float32Array(0);
-      return;
-    }
-    const { nodes, edges } = layout;
-    const w = new FlatWriter(64);
-    const strong = rgba(PALETTE.highlight);
-    const faint = rgba(overBackground(PALETTE.highlight, 0.4));
-    const onPath = new Set([...h.played, ...h.ahead]);
-    const ahead = new Set(h.ahead);
-    const d = this.edgeData;
-    for (const n of onPath) {
-      // Edges are sorted by destination: binary-search the ones into n.
-      let lo = 0;
-      let hi = edges.count;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (edges.to[mid] < n) lo = mid + 1;
-        else hi = mid;
-      }
-      for (let e = lo; e < edges.count && edges.to[e] === n; e++) {
-        if (onPath.has(edges.from[e])) writeElbow(w, d[e * 4], d[e * 4 + 1], d[e * 4 + 2], d[e * 4 + 3], ahead.has(n) ? faint : strong);
-      }
-    }
-    const outline = (n: number, color: number) => outlineCard(w, layout, n, color, 2);
-    for (const n of h.played) outline(n, strong);
-    for (const n of h.ahead) outline(n, faint);
-    if (this.detail === DETAIL_TEXT) {
-      // The entrant's rows, between the stripe and the score box (text is drawn over it).
-      const tint = rgba(mixColors(PALETTE.card, PALETTE.highlight, 0.18));
-      for (const [n, side] of h.rows) {
-        const y = nodes.y[n] + side * ROW_HEIGHT;
-        w.rect(nodes.x[n] + NUMBER_WIDTH + STRIPE_WIDTH, y + (side ? 0.5 : 0), nodes.x[n] + CARD_WIDTH - SCORE_WIDTH, y + ROW_HEIGHT - (side ? 0 : 0.5), tint);
-      }
-    }
-    this.pathQuads = w.take();
-  }
-
-  /** Renders both meshes once: compiles the shaders and uploads the atlas before data arrives. */
-  warmUp(renderer: Renderer, stage: Container): void {
+  /**
+   * Renders both meshes once: compiles the shaders and uploads the atlas before data arrives. Called
+   * before the stage mounts the layers (they are lent to a container of their own for it).
+   */
+  warmUp(renderer: Renderer): void {
     for (const s of [this.flat, this.glyphs]) {
       // One degenerate quad: every vertex at the origin, nothing is filled.
       s.mesh.visible = true;
       s.geometry.indexCount = 6;
     }
     this.atlas.flush();
-    renderer.render({ container: stage });
+    const parents = [this.shapes.parent, this.text.parent];
+    const lent = new Container();
+    lent.addChild(this.shapes, this.text);
+    renderer.render({ container: lent });
+    lent.removeChildren();
+    lent.destroy();
+    parents[0]?.addChild(this.shapes);
+    parents[1]?.addChild(this.text);
     for (const s of [this.flat, this.glyphs]) s.commit(s.count);
   }
 
@@ -572,10 +540,6 @@ export class BracketRenderer {
     this.headerOffsets = new Uint32Array(0);
     this.titleQuads = new Float32Array(0);
     this.titleSize = 0;
-    this.pathQuads = new Float32Array(0);
-    this.highlight = null;
-    this.flashes.clear();
-    this.flashQuads = new Float32Array(0);
     this.textChunks.clear();
     this.textCached = 0;
     this.textPending = false;
@@ -593,26 +557,24 @@ export class BracketRenderer {
     this.resolution = resolution;
   }
 
-  /** Quads drawn in the last update, for diagnostics. */
+  /** Quads drawn in the last update, for diagnostics: `shapeQuads` counts the flat quads of the overlays too. */
   stats(): { shapeQuads: number; glyphQuads: number; chunks: number; edges: number } {
-    return { shapeQuads: this.flat.mesh.visible ? this.flat.count : 0, glyphQuads: this.glyphs.mesh.visible ? this.glyphs.count : 0, chunks: this.visibleCount, edges: this.edgeCount };
+    let overlayQuads = 0;
+    for (const o of this.overlays) overlayQuads += o.quads;
+    return {
+      shapeQuads: (this.flat.mesh.visible ? this.flat.count : 0) + overlayQuads,
+      glyphQuads: this.glyphs.mesh.visible ? this.glyphs.count : 0,
+      chunks: this.visibleCount,
+      edges: this.edgeCount,
+    };
   }
 
   destroy(): void {
     this.flat.destroy();
     this.glyphs.destroy();
-    this.world.destroy({ children: true });
+    this.shapes.destroy({ children: true });
+    this.text.destroy({ children: true });
     this.atlas.destroy();
     this.textChunks.clear();
   }
-}
-
-/** A `t`-wide frame around card `n`, outside its edges. */
-function outlineCard(w: FlatWriter, layout: BracketLayout, n: number, color: number, t: number): void {
-  const x = layout.nodes.x[n];
-  const y = layout.nodes.y[n];
-  w.rect(x - t, y - t, x + CARD_WIDTH + t, y, color);
-  w.rect(x - t, y + CARD_HEIGHT, x + CARD_WIDTH + t, y + CARD_HEIGHT + t, color);
-  w.rect(x - t, y, x, y + CARD_HEIGHT, color);
-  w.rect(x + CARD_WIDTH, y, x + CARD_WIDTH + t, y + CARD_HEIGHT, color);
 }

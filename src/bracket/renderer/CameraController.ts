@@ -6,16 +6,19 @@ import {
   flyPath,
   panBy,
   stepInertia,
+  stepZoomInertia,
   zoomAt,
+  ZOOM_REST_SPEED,
   type Camera,
   type Velocity,
   type Viewport,
 } from '../camera';
 import type { Rect } from '../layoutBracket';
+import { MAX_ZOOM, MIN_ZOOM } from '../metrics';
 
 type Motion =
   | { kind: 'none' }
-  | { kind: 'inertia'; v: Velocity; last: number }
+  | { kind: 'inertia'; v: Velocity; zv: number; sx: number; sy: number; last: number }
   | { kind: 'wheel'; target: number; sx: number; sy: number; last: number }
   | { kind: 'path'; at: (t: number) => Camera; start: number; duration: number; ease: boolean };
 
@@ -70,7 +73,18 @@ export class CameraController {
 
   dragEnd(v: Velocity, now: number): void {
     this.dragging = false;
-    if (Math.hypot(v.vx, v.vy) > 0.05) this.motion = { kind: 'inertia', v, last: now };
+    if (Math.hypot(v.vx, v.vy) > 0.05) this.motion = { kind: 'inertia', v, zv: 0, sx: 0, sy: 0, last: now };
+  }
+
+  /**
+   * Ends a pinch with its fingers' speed: the camera glides on (the midpoint's velocity `v`, screen
+   * px/ms) and keeps zooming about the midpoint (sx, sy) at `zoomSpeed` (log zoom per ms), both slowing down.
+   */
+  pinchEnd(v: Velocity, zoomSpeed: number, sx: number, sy: number, now: number): void {
+    this.dragging = false;
+    const pans = Math.hypot(v.vx, v.vy) > 0.05;
+    const zooms = Math.abs(zoomSpeed) > 2 * ZOOM_REST_SPEED;
+    if (pans || zooms) this.motion = { kind: 'inertia', v: pans ? v : { vx: 0, vy: 0 }, zv: zooms ? zoomSpeed : 0, sx, sy, last: now };
   }
 
   /** Pinch: scale about the midpoint (sx, sy), then follow the midpoint's move. */
@@ -168,10 +182,21 @@ export class CameraController {
         const dt = Math.min(64, Math.max(0, now - m.last));
         m.last = now;
         const s = stepInertia(m.v, dt);
-        this.cam = this.clamp(panBy(this.cam, s.dx, s.dy));
+        let cam = panBy(this.cam, s.dx, s.dy);
+        let zoomResting = true;
+        if (m.zv !== 0) {
+          const z = stepZoomInertia(m.zv, dt);
+          const zoom = clampZoom(cam.zoom * Math.exp(z.dlog));
+          cam = zoomAt(cam, zoom, m.sx, m.sy);
+          // At a zoom limit the zoom glide ends.
+          m.zv = zoom <= MIN_ZOOM || zoom >= MAX_ZOOM ? 0 : z.v;
+          zoomResting = z.resting || m.zv === 0;
+        }
+        this.cam = this.clamp(cam);
         m.v = s.v;
-        if (s.resting) this.motion = { kind: 'none' };
-        return !s.resting;
+        const resting = s.resting && zoomResting;
+        if (resting) this.motion = { kind: 'none' };
+        return !resting;
       }
       case 'wheel': {
         const dt = Math.min(64, Math.max(0, now - m.last));

@@ -6,6 +6,8 @@ export interface InputTarget {
   dragMove(dx: number, dy: number): void;
   dragEnd(vx: number, vy: number): void;
   pinch(factor: number, sx: number, sy: number, dx: number, dy: number): void;
+  /** The fingers of a pinch left the screen together: its midpoint's velocity (px/ms) and zoom speed (log zoom per ms). */
+  pinchEnd(vx: number, vy: number, zoomSpeed: number, sx: number, sy: number): void;
   wheel(factor: number, sx: number, sy: number, smooth: boolean): void;
   hover(sx: number, sy: number): void;
   leave(): void;
@@ -16,6 +18,11 @@ export interface InputTarget {
 
 /** Pixels a press may travel and still count as a click. */
 const CLICK_SLOP = 5;
+/** Two taps at most this far apart in time (ms) and space (px) are a double tap. */
+const DOUBLE_TAP_MS = 300;
+const DOUBLE_TAP_SLOP = 30;
+/** A pinch whose second finger leaves within this time (ms) of the first ended with both: it glides on. */
+const PINCH_RELEASE_MS = 120;
 
 const KEYS: Record<string, Parameters<InputTarget['key']>[0]> = {
   '+': 'in',
@@ -30,9 +37,10 @@ const KEYS: Record<string, Parameters<InputTarget['key']>[0]> = {
 };
 
 /**
- * DOM events of the canvas → camera intents: drag with inertia, wheel and pinch zoom about the
- * pointer, clicks that were not drags, hover, and keys while the canvas has focus.
- * Returns a function removing every listener.
+ * DOM events of the canvas → camera intents: drag with inertia, wheel zoom about the pointer,
+ * touch gestures (one-finger drag, pinch zoom about the fingers' midpoint with two-finger pan,
+ * double tap to zoom; a flick or a pinch glides on when released), clicks that were not drags,
+ * hover, and keys while the canvas has focus. Returns a function removing every listener.
  */
 export function bindPointerInput(el: HTMLElement, target: InputTarget): () => void {
   const pointers = new Map<number, { x: number; y: number }>();
@@ -43,6 +51,14 @@ export function bindPointerInput(el: HTMLElement, target: InputTarget): () => vo
   let pinchDistance = 0;
   let pinchMid = { x: 0, y: 0 };
   let multi = false;
+  /** The pinch's midpoint and log finger distance over time, for its release speed. */
+  let midSamples: PointerSample[] = [];
+  let spreadSamples: PointerSample[] = [];
+  /** A pinch that lost its first finger: how it was moving then, in case the second follows at once. */
+  let pinchRelease: { vx: number; vy: number; zoom: number; x: number; y: number; t: number } | null = null;
+  /** The last tap of a finger (for double taps), and whether the last press was a finger (dblclick is then ignored). */
+  let lastTap: { x: number; y: number; t: number } | null = null;
+  let touchPress = false;
 
   const local = (e: { clientX: number; clientY: number }) => {
     const r = el.getBoundingClientRect();
@@ -58,9 +74,11 @@ export function bindPointerInput(el: HTMLElement, target: InputTarget): () => vo
     el.setPointerCapture?.(e.pointerId);
     const p = local(e);
     pointers.set(e.pointerId, p);
+    touchPress = e.pointerType !== 'mouse';
     if (pointers.size === 1) {
       travelled = 0;
       multi = false;
+      pinchRelease = null;
       pressButton = e.button;
       pressModifier = e.ctrlKey || e.metaKey;
       samples = [{ ...p, t: e.timeStamp }];
@@ -70,6 +88,8 @@ export function bindPointerInput(el: HTMLElement, target: InputTarget): () => vo
       const s = pinchState();
       pinchDistance = s.d;
       pinchMid = s.mid;
+      midSamples = [{ ...s.mid, t: e.timeStamp }];
+      spreadSamples = [{ x: Math.log(Math.max(1, s.d)), y: 0, t: e.timeStamp }];
     }
     if (e.button === 1) e.preventDefault();
   };
@@ -88,6 +108,10 @@ export function bindPointerInput(el: HTMLElement, target: InputTarget): () => vo
       target.pinch(factor, s.mid.x, s.mid.y, s.mid.x - pinchMid.x, s.mid.y - pinchMid.y);
       pinchDistance = s.d;
       pinchMid = s.mid;
+      midSamples.push({ ...s.mid, t: e.timeStamp });
+      spreadSamples.push({ x: Math.log(Math.max(1, s.d)), y: 0, t: e.timeStamp });
+      if (midSamples.length > 20) midSamples.shift();
+      if (spreadSamples.length > 20) spreadSamples.shift();
       return;
     }
     travelled += Math.hypot(p.x - prev.x, p.y - prev.y);
@@ -102,7 +126,12 @@ export function bindPointerInput(el: HTMLElement, target: InputTarget): () => vo
     if (!p) return;
     pointers.delete(e.pointerId);
     if (pointers.size === 1) {
-      // A pinch became a one-finger drag: continue from the remaining finger.
+      // A pinch became a one-finger drag: continue from the remaining finger, remembering how the pinch moved
+      // in case that finger leaves at once too (a pinch that rested before the release has no speed).
+      midSamples.push({ ...pinchMid, t: e.timeStamp });
+      spreadSamples.push({ x: Math.log(Math.max(1, pinchDistance)), y: 0, t: e.timeStamp });
+      const v = releaseVelocity(midSamples);
+      pinchRelease = { vx: v.vx, vy: v.vy, zoom: releaseVelocity(spreadSamples).vx, x: pinchMid.x, y: pinchMid.y, t: e.timeStamp };
       samples = [];
       return;
     }
@@ -110,11 +139,21 @@ export function bindPointerInput(el: HTMLElement, target: InputTarget): () => vo
     el.style.cursor = '';
     if (e.type === 'pointerup' && travelled <= CLICK_SLOP && !multi) {
       target.dragEnd(0, 0);
-      target.tap(p.x, p.y, pressButton === 1 || pressModifier);
+      const double = touchPress && lastTap !== null && e.timeStamp - lastTap.t < DOUBLE_TAP_MS && Math.hypot(p.x - lastTap.x, p.y - lastTap.y) < DOUBLE_TAP_SLOP;
+      lastTap = touchPress && !double ? { ...p, t: e.timeStamp } : null;
+      if (double) target.doubleTap(p.x, p.y);
+      else target.tap(p.x, p.y, pressButton === 1 || pressModifier);
       return;
     }
+    lastTap = null;
     samples.push({ ...p, t: e.timeStamp });
-    const v = multi ? { vx: 0, vy: 0 } : releaseVelocity(samples);
+    if (pinchRelease && samples.length < 3 && e.timeStamp - pinchRelease.t < PINCH_RELEASE_MS) {
+      // Both fingers of a pinch left together: it glides on, panning and zooming.
+      target.pinchEnd(pinchRelease.vx, pinchRelease.vy, pinchRelease.zoom, pinchRelease.x, pinchRelease.y);
+      pinchRelease = null;
+      return;
+    }
+    const v = releaseVelocity(samples);
     target.dragEnd(v.vx, v.vy);
   };
 
@@ -137,6 +176,8 @@ export function bindPointerInput(el: HTMLElement, target: InputTarget): () => vo
   };
 
   const dbl = (e: MouseEvent) => {
+    // Fingers' double taps are recognised from their pointer events.
+    if (touchPress) return;
     const p = local(e);
     target.doubleTap(p.x, p.y);
   };

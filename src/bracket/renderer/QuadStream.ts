@@ -7,8 +7,8 @@ import { indexBuffer, QUAD_WORDS, quadIndices, vertexBuffer } from './shaders';
  * The mesh is hidden while empty.
  */
 export class QuadStream {
-  readonly vertices: Buffer = vertexBuffer(1024);
-  readonly indices: Buffer = indexBuffer(1024);
+  readonly vertices: Buffer;
+  readonly indices: Buffer;
   readonly geometry: Geometry;
   readonly mesh: Mesh<Geometry, Shader>;
   f32: Float32Array;
@@ -16,7 +16,9 @@ export class QuadStream {
   private quads = 0;
 
   /** `opaque` layers skip blending: a software rasteriser then writes pixels without reading them. */
-  constructor(makeGeometry: (v: Buffer, i: Buffer) => Geometry, shader: Shader, label: string, opaque = false) {
+  constructor(makeGeometry: (v: Buffer, i: Buffer) => Geometry, shader: Shader, label: string, opaque = false, capacity = 1024) {
+    this.vertices = vertexBuffer(capacity);
+    this.indices = indexBuffer(capacity);
     this.f32 = this.vertices.data as Float32Array;
     this.u32 = new Uint32Array(this.f32.buffer);
     this.geometry = makeGeometry(this.vertices, this.indices);

@@ -1,4 +1,6 @@
-import { QUAD_WORDS } from './shaders';
+/** Bytes per vertex of both vertex formats (see shaders.ts); a quad is four vertices. */
+export const VERTEX_BYTES = 16;
+export const QUAD_WORDS = (4 * VERTEX_BYTES) / 4;
 
 /** Growable array of quads (4 vertices of 4 words each), shared by the flat and glyph writers. */
 export class QuadWriter {

@@ -21,15 +21,64 @@ import type { FlatWriter } from './QuadWriter';
  * into quads only while it is on screen.
  */
 
-/** Status of one side (3 bits). */
+/** Status of one side (the `sideA` / `sideB` fields of the status word). */
 export const SIDE_PENDING = 0;
 export const SIDE_WIN = 1;
 export const SIDE_LOSE = 2;
 export const SIDE_BYE = 3;
 export const SIDE_UNKNOWN = 4;
-/** Card flags (2 bits). */
+/** Card flags (the `flags` field). */
 export const CARD_READY = 1;
 export const CARD_EMPTY = 2;
+
+/** A field of the card status word: `width` bits from bit `shift`. */
+export interface StatusField {
+  readonly shift: number;
+  readonly width: number;
+}
+
+/**
+ * The card status word: everything the shapes of a card depend on, in one u32 per card
+ * (`BracketRenderer` keeps one per card, computed when the card is first drawn).
+ *
+ * | bits  | field    | what                                                                 |
+ * |-------|----------|----------------------------------------------------------------------|
+ * | 0–2   | `sideA`  | side A: SIDE_PENDING, SIDE_WIN, SIDE_LOSE, SIDE_BYE, SIDE_UNKNOWN     |
+ * | 3–5   | `sideB`  | side B, the same values                                              |
+ * | 6–7   | `flags`  | CARD_READY (ready to play: blue number cell), CARD_EMPTY (bye v bye)  |
+ * | 8–14  | –        | free                                                                 |
+ * | 15    | `known`  | set on every computed word, so that 0 means "not computed yet"        |
+ * | 16–23 | `greekA` | length of side A's greeked name bar, world units (0–255)             |
+ * | 24–31 | `greekB` | the same for side B                                                  |
+ *
+ * `CARD_FIELDS_FREE` lists the free bits; a unit test checks that the fields neither overlap
+ * nor leave the 32 bits, so a new field goes here, in a free range, and nowhere else.
+ */
+export const CARD_FIELDS = {
+  sideA: { shift: 0, width: 3 },
+  sideB: { shift: 3, width: 3 },
+  flags: { shift: 6, width: 2 },
+  known: { shift: 15, width: 1 },
+  greekA: { shift: 16, width: 8 },
+  greekB: { shift: 24, width: 8 },
+} as const satisfies Record<string, StatusField>;
+
+export type CardField = keyof typeof CARD_FIELDS;
+
+/** Bits of the status word no field uses. */
+export const CARD_FIELDS_FREE = { shift: 8, width: 7 } as const satisfies StatusField;
+
+/** The value of `field` in status word `info`. */
+export function cardField(info: number, field: CardField): number {
+  const f = CARD_FIELDS[field];
+  return (info >>> f.shift) & ((1 << f.width) - 1);
+}
+
+/** `value` (cut to the field's width) in its place in a status word; OR the parts together. */
+export function cardBits(field: CardField, value: number): number {
+  const f = CARD_FIELDS[field];
+  return ((value & ((1 << f.width) - 1)) << f.shift) >>> 0;
+}
 
 function sideStatus(e: ViewEntry, side: 'A' | 'B', winner: 'A' | 'B' | null): number {
   if (e.bye) return SIDE_BYE;
@@ -47,11 +96,18 @@ export function isReady(m: ViewMatch): boolean {
   return m.winner === null && !m.a.bye && !m.b.bye && !m.a.unknown && !m.b.unknown;
 }
 
-/** Packs what the shapes of a card depend on into 32 bits. */
+/** The status word of a match's card (see CARD_FIELDS), `known` set. */
 export function cardInfo(m: ViewMatch): number {
-  const flags = (isReady(m) ? CARD_READY : 0) | (m.a.bye && m.b.bye ? CARD_EMPTY : 0);
-  const b0 = sideStatus(m.a, 'A', m.winner) | (sideStatus(m.b, 'B', m.winner) << 3) | (flags << 6);
-  return (b0 | (Math.round(greekLength(m.a)) << 16) | (Math.round(greekLength(m.b)) << 24)) >>> 0;
+  // Called for every card that comes into view: no temporary objects.
+  return (
+    (cardBits('sideA', sideStatus(m.a, 'A', m.winner)) |
+      cardBits('sideB', sideStatus(m.b, 'B', m.winner)) |
+      cardBits('flags', (isReady(m) ? CARD_READY : 0) | (m.a.bye && m.b.bye ? CARD_EMPTY : 0)) |
+      cardBits('known', 1) |
+      cardBits('greekA', Math.round(greekLength(m.a))) |
+      cardBits('greekB', Math.round(greekLength(m.b)))) >>>
+    0
+  );
 }
 
 /** Packed colours of the parts; a dimmed card (bye against bye) is pre-mixed with the background so it stays opaque. */
@@ -82,9 +138,9 @@ export const DETAIL_TEXT = 2;
  * bars standing for the names; at DETAIL_TEXT every part, the text being drawn over it.
  */
 export function writeCardShapes(w: FlatWriter, x: number, y: number, info: number, detail: number): void {
-  const sa = info & 7;
-  const sb = (info >> 3) & 7;
-  const flags = (info >> 6) & 3;
+  const sa = cardField(info, 'sideA');
+  const sb = cardField(info, 'sideB');
+  const flags = cardField(info, 'flags');
   const c = flags & CARD_EMPTY ? DIM : FULL;
   const right = x + CARD_WIDTH;
   const mid = y + ROW_HEIGHT;
@@ -107,8 +163,8 @@ export function writeCardShapes(w: FlatWriter, x: number, y: number, info: numbe
   w.rect(right - SCORE_WIDTH, mid, right, bottom, c.score[sb]);
   w.rect(nx + STRIPE_WIDTH, mid - 0.5, right - SCORE_WIDTH, mid + 0.5, c.divider);
   if (detail === DETAIL_TEXT) return;
-  const ga = (info >>> 16) & 255;
-  const gb = (info >>> 24) & 255;
+  const ga = cardField(info, 'greekA');
+  const gb = cardField(info, 'greekB');
   const gx = x + AVATAR_X;
   w.rect(gx, y + ROW_HEIGHT / 2 - 3.5, gx + ga, y + ROW_HEIGHT / 2 + 3.5, c.greek[sa]);
   w.rect(gx, mid + ROW_HEIGHT / 2 - 3.5, gx + gb, mid + ROW_HEIGHT / 2 + 3.5, c.greek[sb]);

@@ -2,21 +2,22 @@ import { Application, type ApplicationOptions } from 'pixi.js';
 // Content-Security-Policy without eval: Pixi then uses its precompiled shader and uniform code
 // (also for engines created without BracketCanvas, e.g. the benchmark page).
 import 'pixi.js/unsafe-eval';
-import { centreOn, fitBounds, screenToWorld, trackCamera, panBy, type Camera, type Point } from '../camera';
-import { changedNodes } from '../diffMatches';
-import { entrantPath, indexEntrants, latestNode, searchEntrants, type EntrantIndex } from '../entrantPaths';
-import { layoutBracket, type BracketLayout } from '../layoutBracket';
-import { AVATAR_SIZE, AVATAR_X, CARD_HEIGHT, CARD_WIDTH, ROW_HEIGHT } from '../metrics';
+import { centreOn, screenToWorld, type Camera, type Point } from '../camera';
+import { minimapPlacement } from '../minimap';
 import type { ViewMatch } from '../model';
-import { nodeAt } from '../spatialIndex';
-import { AvatarImages, IMAGE_ZOOM, type AvatarSpot } from './AvatarImages';
+import { AvatarImages, IMAGE_ZOOM } from './AvatarImages';
+import { BracketCamera, type JumpTarget, type MoveOptions } from './BracketCamera';
+import { BracketData } from './BracketData';
+import { BracketOverlays, deriveStage, EMPTY_DERIVED, type DerivedStage } from './BracketOverlays';
 import { BracketRenderer } from './BracketRenderer';
-import { CameraController } from './CameraController';
+import type { StageSource } from './BracketStage';
+import { canvasInput } from './canvasInput';
+import { FrameLoop, type FrameTarget } from './FrameLoop';
+import { MinimapControl } from './MinimapControl';
 import { bindPointerInput } from './PointerInput';
-import { claimSurface, prepareSurface, releaseSurface, type SurfaceSlot } from './rendererPool';
+import { claimSurface, destroySurface, prepareSurface, quietPixi, releaseSurface, stageInApplication, startSurface, stepPixi, type SurfaceSlot } from './rendererPool';
 
-/** Where `jumpTo` goes: the Winners track, the Losers track, or the whole bracket. */
-export type JumpTarget = 'winners' | 'losers' | 'fit';
+export type { JumpTarget, MoveOptions } from './BracketCamera';
 
 /** Events of the engine and their payloads. */
 export interface BracketEngineEvents {
@@ -30,6 +31,11 @@ export interface BracketEngineEvents {
   'hover.match': { id: number | null };
   /** The camera came to rest (after a drag, glide, zoom or jump); not emitted while moving. */
   'camera.settle': Camera;
+  /**
+   * What is drawn over the cards (path, selection, search marker, flash; @pixi/react components)
+   * changed and React committed it: the next frame shows it (`renderNow()` draws it at once).
+   */
+  overlays: undefined;
   /** A frame was rendered; `cpuMs` is the JavaScript time it took (culling, rebuilding, GL submission). */
   frame: { now: number; cpuMs: number; shapeQuads: number; glyphQuads: number; chunks: number; edges: number };
   /** Initialisation failed (no WebGL): the DOM mirror remains the way to the matches. */
@@ -46,11 +52,11 @@ export interface BracketEngineOptions {
   resolution?: number;
   /** Accessible name of the canvas. */
   label?: string;
-}
-
-/** Moves that can be animated; `animate: false` applies them at once. */
-export interface MoveOptions {
-  animate?: boolean;
+  /**
+   * A minimap at the canvas's bottom-right corner for brackets larger than the screen (default true):
+   * the bracket in miniature with the viewport, click or drag to go there, focusable, arrow keys move the view.
+   */
+  minimap?: boolean;
 }
 
 /** Facade of the bracket canvas. Every method is safe to call before initialisation finishes and after `destroy`. */
@@ -93,6 +99,16 @@ export interface BracketEngine {
   flyToEntry(entryId: string, options?: MoveOptions): boolean;
   /** Keeps an entrant's path highlighted (hovering overrides it while the pointer is on a row). */
   highlightEntry(entryId: string | null): void;
+  /**
+   * Outlines a match's card in the selection colour (e.g. the match focused in the list of matches);
+   * null clears. Does not move the camera (`flyToMatch` does).
+   */
+  selectMatch(id: number | null): void;
+  /**
+   * Marks an entrant's row in its latest match (the search marker: a frame and a pointer that stay
+   * visible zoomed out); null clears. Follows the entrant to its next match as results arrive.
+   */
+  markEntry(entryId: string | null): void;
   /** Entrants whose name contains `query`, for a search box. */
   findEntrants(query: string, limit?: number): { id: string; label: string }[];
   /** The current camera: world point at the top-left of the canvas and zoom (a copy). */
@@ -152,13 +168,53 @@ export function prepareBracketEngine(resolution = defaultResolution()): void {
   prepareSurface(pixiAppOptions(resolution), resolution);
 }
 
-const KEY_PAN = 160;
-const KEY_ZOOM = 1.25;
 /**
  * Resolution factor while the zoom changes (a wheel zoom, an animated zoom, continuous motion): a quarter of the
  * pixels to draw and, with a software compositor, to read back every frame; full resolution again on settling.
  */
 const ZOOMING_RESOLUTION = 0.5;
+const DEFAULT_LABEL = 'Tournament bracket. Arrow keys pan, plus and minus zoom, 0 fits the bracket.';
+
+type Listener = (payload: never) => void;
+
+/** The engine's event listeners. */
+class Emitter {
+  private readonly listeners = new Map<keyof BracketEngineEvents, Set<Listener>>();
+
+  on<K extends keyof BracketEngineEvents>(type: K, fn: (payload: BracketEngineEvents[K]) => void): () => void {
+    let set = this.listeners.get(type);
+    if (!set) this.listeners.set(type, (set = new Set()));
+    set.add(fn as Listener);
+    return () => set.delete(fn as Listener);
+  }
+
+  has(type: keyof BracketEngineEvents): boolean {
+    return (this.listeners.get(type)?.size ?? 0) > 0;
+  }
+
+  emit<K extends keyof BracketEngineEvents>(type: K, payload: BracketEngineEvents[K]): void {
+    for (const fn of this.listeners.get(type) ?? []) (fn as (p: BracketEngineEvents[K]) => void)(payload);
+  }
+
+  clear(): void {
+    this.listeners.clear();
+  }
+}
+
+/** The Pixi side of an engine once its renderer is up. */
+interface Mounted {
+  app: Application;
+  scene: BracketRenderer;
+  /** Lets go of the renderer: hands a kept one back, or destroys what the engine made. */
+  release: () => void;
+  canvas: HTMLCanvasElement;
+  images: AvatarImages;
+  /** The renderer's own resolution (frames are drawn at ZOOMING_RESOLUTION of it while zooming). */
+  resolution: number;
+  unbind: () => void;
+  resizeObserver: ResizeObserver | null;
+  minimap: MinimapControl | null;
+}
 
 /**
  * Creates the bracket canvas in `target`: a canvas to draw into, an element to fill with the
@@ -166,106 +222,85 @@ const ZOOMING_RESOLUTION = 0.5;
  * Application that a host already initialised (the engine then leaves it alive on destroy).
  * Rendering happens on demand only: nothing runs while the bracket is idle. Safe against
  * destroy() during the asynchronous initialisation (React StrictMode's double mount).
+ *
+ * The engine is put together from parts with one job each: `BracketData` (the matches and their
+ * layout), `BracketCamera` (where the camera is and goes; `canvasInput` turns the canvas's input
+ * into camera moves), `BracketOverlays` (the store of what is drawn over the cards), `FrameLoop`
+ * (when frames are drawn), `BracketRenderer` (the card meshes) and the stage of the page's kept
+ * @pixi/react root (`BracketStage`: the overlays and the minimap as React components; `MinimapControl`
+ * its input). This function wires them to the renderer and the facade.
  */
 export function createBracketEngine(target: HTMLElement | Application, options: BracketEngineOptions = {}): BracketEngine {
-  type Listener = (payload: never) => void;
-  const listeners = new Map<keyof BracketEngineEvents, Set<Listener>>();
-  const emit = <K extends keyof BracketEngineEvents>(type: K, payload: BracketEngineEvents[K]) => {
-    for (const fn of listeners.get(type) ?? []) (fn as (p: BracketEngineEvents[K]) => void)(payload);
-  };
+  const events = new Emitter();
   const resolution = options.resolution ?? defaultResolution();
-  const controller = new CameraController();
+  const initialView = options.initialView ?? 'auto';
+  const data = new BracketData();
+  const camera = new BracketCamera();
+  const overlays = new BracketOverlays();
+  const loop = new FrameLoop(null);
+  const ownsApp = !(target instanceof Application);
+  const now = () => performance.now();
   let destroyed = false;
-  let app: Application | null = null;
-  let scene: BracketRenderer | null = null;
-  let images: AvatarImages | null = null;
-  let canvas: HTMLCanvasElement | null = null;
+  let mounted: Mounted | null = null;
   /** The kept renderer this engine borrowed (an engine created in an element): handed back on destroy. */
   let slot: SurfaceSlot | null = null;
-  let unbind: (() => void) | null = null;
-  let resizeObserver: ResizeObserver | null = null;
-  let raf = 0;
-  /** Pending idle callback (text prefetch), 0 when none. */
-  let idle = 0;
-  let data: readonly ViewMatch[] | null = null;
-  /** The list `layout` was built from (live updates are compared with it). */
-  let laidOut: readonly ViewMatch[] | null = null;
-  let layout: BracketLayout | null = null;
-  /** setData() promises waiting for their data to be drawn. */
-  let waiting: { resolve: () => void; reject: (error: unknown) => void }[] = [];
-  /** Continuous motion: no settling per frame. */
-  let inMotion = false;
-  /** The renderer's own resolution, and whether frames are drawn at ZOOMING_RESOLUTION of it. */
-  let fullResolution = 1;
-  let zoomingResolution = false;
-  let lastZoom = 0;
-  /** setCamera() ran before the first data: it replaces the initial placement. */
-  let cameraGiven = false;
   /** Why the renderer could not start, once known. */
   let failure: { error: unknown } | null = null;
-  let entrants: EntrantIndex | null = null;
-  let placed = false;
-  let settled: Camera | null = null;
-  let hoverNode = -1;
-  let hoverEntry: string | null = null;
-  let pinnedEntry: string | null = null;
-  const ownsApp = !(target instanceof Application);
-
-  const now = () => performance.now();
-  const requestFrame = () => {
-    if (!raf && !destroyed && scene) raf = requestAnimationFrame(frame);
+  /** What the stage's @pixi/react components draw, derived from the overlay store and the data. */
+  let stageState: DerivedStage = EMPTY_DERIVED;
+  const stageListeners = new Set<() => void>();
+  const stage: StageSource = {
+    subscribe(fn) {
+      stageListeners.add(fn);
+      return () => stageListeners.delete(fn);
+    },
+    getSnapshot: () => stageState,
+    committed: () => {
+      loop.request();
+      events.emit('overlays', undefined);
+    },
   };
 
-  function frame(time: number) {
-    raf = 0;
-    if (!app || !scene || destroyed) return;
-    const t0 = now();
-    const moving = controller.step(time);
-    const zoom = controller.cam.zoom;
-    if (zoom !== lastZoom && (moving || inMotion)) lowerResolution(true);
-    lastZoom = zoom;
-    const more = scene.update(controller.cam, controller.view);
-    const flashing = scene.stepFlashes(now());
-    app.renderer.render({ container: app.stage });
-    if (layout && waiting.length > 0) {
-      const drawn = waiting;
-      waiting = [];
-      for (const w of drawn) w.resolve();
-    }
-    if (listeners.get('frame')?.size) emit('frame', { now: time, cpuMs: now() - t0, ...scene.stats() });
-    if (flashing) requestFrame();
-    if (moving || more || controller.moving || inMotion) {
-      if (moving || more) requestFrame();
-      return;
-    }
-    if (zoomingResolution) {
-      // At rest: one more frame, at full resolution, then settle.
-      lowerResolution(false);
-      requestFrame();
-      return;
-    }
-    settle();
-  }
+  const frameTarget = (m: Mounted): FrameTarget => ({
+    step: (time) => camera.motion.step(time),
+    get zoom() {
+      return camera.cam.zoom;
+    },
+    get busy() {
+      return camera.moving;
+    },
+    draw(time) {
+      const more = m.scene.update(camera.cam, camera.view);
+      const animating = m.scene.updateOverlays(now(), camera.cam, camera.view);
+      m.app.renderer.render({ container: m.app.stage });
+      stepPixi(time);
+      return { more, animating };
+    },
+    setLowResolution(low) {
+      const r = low ? m.resolution * ZOOMING_RESOLUTION : m.resolution;
+      m.app.renderer.resize(camera.view.width, camera.view.height, r);
+      m.scene.setResolution(r);
+    },
+    get hasData() {
+      return data.layout !== null;
+    },
+    settle,
+  });
 
-  function lowerResolution(low: boolean) {
-    if (!app || !scene || low === zoomingResolution) return;
-    zoomingResolution = low;
-    const resolution = low ? fullResolution * ZOOMING_RESOLUTION : fullResolution;
-    app.renderer.resize(controller.view.width, controller.view.height, resolution);
-    scene.setResolution(resolution);
-  }
+  loop.onFrame = ({ time, cpuMs }) => {
+    if (mounted && events.has('frame')) events.emit('frame', { now: time, cpuMs, ...mounted.scene.stats() });
+  };
 
   function settle() {
     // Nothing to report before the data is placed: the first frame can run before setData(), or on the
     // empty data of a canvas mounted while its matches load, and a settle then would announce the default
     // camera that the placement replaces a moment later.
-    if (!layout || !placed) return;
-    const cam = controller.cam;
-    if (settled && settled.x === cam.x && settled.y === cam.y && settled.zoom === cam.zoom) return;
-    settled = { ...cam };
+    if (!data.layout) return;
+    const cam = camera.takeSettled();
+    if (!cam) return;
     showImages();
     prefetch();
-    emit('camera.settle', { ...cam });
+    events.emit('camera.settle', cam);
   }
 
   /**
@@ -274,403 +309,293 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
    * not wait for it.
    */
   function prefetch() {
-    if (idle || !scene) return;
-    const schedule = (fn: (deadline: number) => void, timeout?: number) =>
-      typeof requestIdleCallback === 'function'
-        ? requestIdleCallback((d) => fn(now() + Math.min(8, d.timeRemaining())), timeout ? { timeout } : undefined)
-        : window.setTimeout(() => fn(now() + 4), 50);
-    const quiet = () => !destroyed && scene && !controller.moving && !inMotion;
-    const step = (deadline: number) => {
-      idle = 0;
-      if (!quiet() || !scene) return;
-      if (scene.prefetchText(controller.cam, controller.view, deadline)) idle = schedule(step, 500);
-      else if (!entrants && layout) {
-        idle = schedule(() => {
-          idle = 0;
-          if (quiet()) entrantIndex();
-        });
-      }
-    };
-    idle = schedule(step, 500);
-  }
-
-  function cancelPrefetch() {
-    if (idle && typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
-    else if (idle) clearTimeout(idle);
-    idle = 0;
+    if (!mounted) return;
+    const scene = mounted.scene;
+    loop.runIdle(
+      [
+        { run: (deadline) => scene.prefetchText(camera.cam, camera.view, deadline), timeout: 500 },
+        {
+          run: () => {
+            if (data.layout && !data.indexed) data.entrantIndex();
+            return false;
+          },
+        },
+      ],
+      () => !camera.moving,
+    );
   }
 
   function showImages() {
-    if (!images || !layout) return;
-    const cam = controller.cam;
-    if (cam.zoom < IMAGE_ZOOM) {
-      images.hide();
-      requestFrame();
-      return;
-    }
-    const spots: AvatarSpot[] = [];
-    const { nodes } = layout;
-    const view = { x: cam.x, y: cam.y, w: controller.view.width / cam.zoom, h: controller.view.height / cam.zoom };
-    for (const col of layout.columns) {
-      if (col.x > view.x + view.w || col.x + CARD_WIDTH < view.x) continue;
-      // Cards of a column are sorted top to bottom: start at the first one reaching the view.
-      let lo = col.first;
-      let hi = col.end;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (nodes.y[mid] + CARD_HEIGHT < view.y) lo = mid + 1;
-        else hi = mid;
-      }
-      for (let i = lo; i < col.end && nodes.y[i] <= view.y + view.h; i++) {
-        const y = nodes.y[i];
-        const m = nodes.match[i];
-        [m.a, m.b].forEach((e, side) => {
-          if (e.imageUrl && e.id !== null) {
-            spots.push({ url: e.imageUrl, x: nodes.x[i] + AVATAR_X, y: y + side * ROW_HEIGHT + (ROW_HEIGHT - AVATAR_SIZE) / 2, size: AVATAR_SIZE });
-          }
-        });
-      }
-    }
-    images.show(spots);
-    requestFrame();
+    if (!mounted || !data.layout) return;
+    const cam = camera.cam;
+    if (cam.zoom < IMAGE_ZOOM) mounted.images.hide();
+    else mounted.images.show(data.avatarSpots({ x: cam.x, y: cam.y, width: camera.view.width / cam.zoom, height: camera.view.height / cam.zoom }));
+    loop.request();
   }
 
-  function entrantIndex(): EntrantIndex | null {
-    if (!entrants && layout) entrants = indexEntrants(layout);
-    return entrants;
+  /** A new stage state when what it shows changed; React then commits it to the Pixi objects (and asks for a frame). */
+  function refreshStage() {
+    const next = deriveStage(data, overlays.state, stageState);
+    if (next === stageState) return;
+    stageState = next;
+    for (const fn of stageListeners) fn();
   }
-
-  function refreshHighlight() {
-    if (!scene || !layout) return;
-    const id = hoverEntry ?? pinnedEntry;
-    const index = id ? entrantIndex() : null;
-    scene.setHighlight(id && index ? entrantPath(layout, index, id) : null);
-    requestFrame();
-  }
-
-  function cameraFor(to: JumpTarget): Camera | null {
-    if (!layout || layout.nodes.count === 0) return null;
-    if (to === 'fit') return fitBounds(layout.bounds, controller.view);
-    const track = layout.tracks[to];
-    return track.width > 0 ? trackCamera(track, controller.view) : null;
-  }
-
-  /** Moves the camera (at once, or animated); returns the camera applied or aimed at. */
-  function move(cam: Camera | null, opts: MoveOptions | undefined, fly = false): Camera {
-    if (cam) {
-      if (opts?.animate === false || !scene) controller.set(cam);
-      else controller.animateTo(cam, now(), { fly });
-      requestFrame();
-    }
-    return { ...controller.target };
-  }
+  overlays.subscribe(refreshStage);
 
   function applyData() {
-    if (!scene || !data) return;
-    const changed = layout && laidOut ? changedNodes(layout, laidOut, data) : null;
-    laidOut = data;
-    if (layout && changed) {
+    if (!mounted) return;
+    const change = data.apply();
+    if (change.kind === 'cards') {
       // Same places: redraw the changed cards only; the camera and its motion carry on.
-      if (changed.length > 0) {
-        entrants = null;
-        scene.updateMatches(changed);
+      if (change.changed.length > 0) {
+        mounted.scene.updateMatches(change.changed);
         // A card changed under the viewer's eyes flashes briefly, unless they asked for less motion.
-        if (!prefersReducedMotion()) scene.flash(changed, now());
-        refreshHighlight();
+        if (!prefersReducedMotion()) overlays.flashCards(change.changed, now());
+        else overlays.dataChanged(false);
         prefetch();
       }
-      requestFrame();
-      return;
+    } else if (change.kind === 'layout' && data.layout) {
+      mounted.scene.setLayout(data.layout);
+      camera.setLayout(data.layout, initialView);
+      camera.forgetSettled();
+      overlays.dataChanged(true);
+      placeMinimap();
     }
-    layout = layoutBracket(data);
-    entrants = null;
-    scene.setLayout(layout);
-    controller.setBounds(layout.nodes.count > 0 ? layout.bounds : null);
-    if (!placed && layout.nodes.count > 0 && controller.view.width > 1) {
-      placed = true;
-      const view = options.initialView ?? 'auto';
-      const whole = fitBounds(layout.bounds, controller.view);
-      const auto = whole.zoom >= 0.5 ? 'fit' : 'winners';
-      if (!cameraGiven) controller.set(cameraFor(view === 'auto' ? auto : view) ?? whole);
-    }
-    settled = null;
-    refreshHighlight();
-    requestFrame();
+    loop.request();
   }
 
   function resize() {
-    if (!app || !canvas) return;
+    if (!mounted) return;
+    const { canvas, app } = mounted;
     const host = canvas.parentElement;
     const w = Math.max(1, host?.clientWidth ?? canvas.clientWidth);
     const h = Math.max(1, host?.clientHeight ?? canvas.clientHeight);
-    if (w === controller.view.width && h === controller.view.height) return;
+    if (!camera.resize(w, h)) return;
     app.renderer.resize(w, h);
-    controller.view = { width: w, height: h };
-    if (!placed && data) applyData();
-    controller.setBounds(controller.bounds);
-    requestFrame();
+    // The first data waits for a size to be framed.
+    camera.place(data.layout, initialView);
+    placeMinimap();
+    loop.request();
+  }
+
+  /** The minimap for the bracket and canvas size now (none when the bracket fits the screen). */
+  function placeMinimap() {
+    if (!mounted?.minimap) return;
+    const placement = data.bounds ? minimapPlacement(data.bounds, camera.view) : null;
+    overlays.placeMinimap(placement);
+    mounted.minimap.place(overlays.state.minimap);
   }
 
   function hover(sx: number, sy: number) {
-    if (!layout || !canvas) return;
-    const p = screenToWorld(controller.cam, sx, sy);
-    const node = nodeAt(layout, p.x, p.y);
-    if (node !== hoverNode) {
-      hoverNode = node;
-      canvas.style.cursor = node >= 0 ? 'pointer' : '';
-      emit('hover.match', { id: node >= 0 ? layout.nodes.match[node].id : null });
+    if (!data.layout || !mounted) return;
+    const p = screenToWorld(camera.cam, sx, sy);
+    const change = overlays.hover(data.hit(p.x, p.y));
+    if (change.match !== undefined) {
+      mounted.canvas.style.cursor = change.match !== null ? 'pointer' : '';
+      events.emit('hover.match', { id: change.match });
     }
-    let entry: string | null = null;
-    if (node >= 0) {
-      const m = layout.nodes.match[node];
-      entry = (p.y - layout.nodes.y[node] < ROW_HEIGHT ? m.a : m.b).id;
-    }
-    if (entry !== hoverEntry) {
-      hoverEntry = entry;
-      emit('hover.entry', { id: entry });
-      refreshHighlight();
-    }
+    if (change.entry !== undefined) events.emit('hover.entry', { id: change.entry });
   }
 
-  function start(a: Application, kept?: BracketRenderer) {
-    if ((a.renderer as { context?: { webGLVersion?: number } }).context?.webGLVersion === 1) {
-      throw new Error('The bracket needs WebGL 2 (its shaders are GLSL ES 3.0)');
-    }
-    app = a;
-    fullResolution = a.renderer.resolution;
-    canvas = a.canvas;
+  /**
+   * Takes the renderer: `scene` draws the cards, `show` puts this engine's overlays on the stage,
+   * `release` lets go of it all on destroy.
+   */
+  function start(app: Application, scene: BracketRenderer, show: (source: StageSource | null) => void, release: Mounted['release']) {
+    const canvas = app.canvas;
     canvas.tabIndex = 0;
     canvas.setAttribute('role', 'application');
     canvas.setAttribute('aria-roledescription', 'bracket');
-    canvas.setAttribute('aria-label', options.label ?? 'Tournament bracket. Arrow keys pan, plus and minus zoom, 0 fits the bracket.');
+    canvas.setAttribute('aria-label', options.label ?? DEFAULT_LABEL);
     canvas.style.touchAction = 'none';
     canvas.style.display = 'block';
-    a.ticker?.stop();
-    a.stage.eventMode = 'none';
-    a.stage.interactiveChildren = false;
-    scene = kept ?? new BracketRenderer(a.renderer.resolution);
-    if (!kept) a.stage.addChild(scene.world);
-    images = new AvatarImages(scene.images, () => showImages());
-    unbind = bindPointerInput(canvas, {
-      dragStart: () => controller.dragStart(),
-      dragMove: (dx, dy) => {
-        controller.dragMove(dx, dy);
-        requestFrame();
-      },
-      dragEnd: (vx, vy) => {
-        controller.dragEnd({ vx, vy }, now());
-        requestFrame();
-      },
-      pinch: (f, sx, sy, dx, dy) => {
-        controller.pinch(f, sx, sy, dx, dy);
-        requestFrame();
-      },
-      wheel: (f, sx, sy, smooth) => {
-        if (smooth) controller.wheel(f, sx, sy, now());
-        else controller.zoomNow(f, sx, sy);
-        requestFrame();
-      },
-      hover,
-      leave: () => {
-        hover(-1e9, -1e9);
-      },
-      tap: (sx, sy, newTab) => {
-        if (!layout) return;
-        const p = screenToWorld(controller.cam, sx, sy);
-        const node = nodeAt(layout, p.x, p.y);
-        if (node >= 0) emit('match.open', { id: layout.nodes.match[node].id, newTab });
-      },
-      doubleTap: (sx, sy) => {
-        if (!layout) return;
-        const p = screenToWorld(controller.cam, sx, sy);
-        if (nodeAt(layout, p.x, p.y) >= 0) return;
-        controller.zoomBy(2, sx, sy, now());
-        requestFrame();
-      },
-      key: (action) => {
-        const c = { x: controller.view.width / 2, y: controller.view.height / 2 };
-        if (action === 'in') engine.zoomBy(KEY_ZOOM, c);
-        else if (action === 'out') engine.zoomBy(1 / KEY_ZOOM, c);
-        else if (action === 'fit') engine.jumpTo('fit');
-        else {
-          const dx = action === 'left' ? KEY_PAN : action === 'right' ? -KEY_PAN : 0;
-          const dy = action === 'up' ? KEY_PAN : action === 'down' ? -KEY_PAN : 0;
-          engine.panBy(dx, dy);
-        }
-      },
-    });
+    app.ticker?.stop();
+    // Nothing ticks while the bracket rests (a host's own Application keeps its ticking and events).
+    if (ownsApp) quietPixi(app);
+    app.stage.eventMode = 'none';
+    app.stage.interactiveChildren = false;
+    const images = new AvatarImages(scene.images, () => showImages());
+    const unbind = bindPointerInput(
+      canvas,
+      canvasInput(camera, data, {
+        now,
+        changed: () => loop.request(),
+        hover,
+        open: (id, newTab) => events.emit('match.open', { id, newTab }),
+        zoomBy: (f) => engine.zoomBy(f, camera.centre),
+        panBy: (dx, dy) => engine.panBy(dx, dy),
+        fit: () => engine.jumpTo('fit'),
+      }),
+    );
     const host = canvas.parentElement;
-    if (host && typeof ResizeObserver !== 'undefined') {
-      resizeObserver = new ResizeObserver(resize);
-      resizeObserver.observe(host);
-    }
+    const resizeObserver = host && typeof ResizeObserver !== 'undefined' ? new ResizeObserver(resize) : null;
+    if (host) resizeObserver?.observe(host);
+    const minimap =
+      host && options.minimap !== false
+        ? new MinimapControl(host, {
+            centreOn: (world, animate) => {
+              camera.move(centreOn(world, camera.cam.zoom, camera.view), animate, now(), animate);
+              loop.request();
+            },
+            panViewports: (fx, fy) => engine.panBy(-fx * camera.view.width, -fy * camera.view.height),
+            dragging: (active) => {
+              if (active) camera.motion.dragStart();
+              else camera.motion.dragEnd({ vx: 0, vy: 0 }, now());
+              loop.request();
+            },
+            focus: (focused) => overlays.focusMinimap(focused),
+          })
+        : null;
+    mounted = { app, scene, release, canvas, images, resolution: app.renderer.resolution, unbind, resizeObserver, minimap };
+    loop.attach(frameTarget(mounted));
+    show(stage);
     resize();
-    // Compile the shaders and upload the glyph atlas now, before any data arrives (a kept renderer did).
-    if (!kept) scene.warmUp(a.renderer, a.stage);
-    if (data) applyData();
-    emit('ready', undefined);
+    if (data.matches) applyData();
+    events.emit('ready', undefined);
   }
 
   const ready = (async () => {
     try {
       if (typeof WebGL2RenderingContext === 'undefined') throw new Error('The bracket needs WebGL 2');
-      let a: Application;
       if (target instanceof Application) {
-        a = target;
-      } else if (!(target instanceof HTMLCanvasElement)) {
-        // An element to fill: borrow the page's kept renderer (or start one), its canvas moves in here.
-        slot = claimSurface(pixiAppOptions(resolution), resolution);
-        const surface = await slot.ready;
-        if (destroyed) return;
-        target.appendChild(surface.app.canvas);
-        start(surface.app, surface.scene);
-        return;
-      } else {
-        a = new Application();
-        const sized = target.parentElement ?? target;
-        await a.init({ ...pixiAppOptions(resolution), canvas: target, width: Math.max(1, sized.clientWidth), height: Math.max(1, sized.clientHeight) });
-        if (destroyed) {
-          // Destroyed while initialising (React StrictMode mounts twice): drop the late Application.
-          a.destroy(false, { children: true });
-          return;
+        // A host's Application: the scene and a stage of our own go into its stage, and leave it on destroy.
+        if ((target.renderer as { context?: { webGLVersion?: number } }).context?.webGLVersion === 1) {
+          throw new Error('The bracket needs WebGL 2 (its shaders are GLSL ES 3.0)');
         }
+        const scene = new BracketRenderer(target.renderer.resolution);
+        scene.warmUp(target.renderer);
+        const own = await stageInApplication(target, scene);
+        const release = () => {
+          own.remove();
+          scene.destroy();
+        };
+        if (destroyed) release();
+        else start(target, scene, own.show, release);
+        return;
       }
-      if (!destroyed) start(a);
+      // A canvas to draw into (a renderer of its own), or an element to fill with the page's kept renderer
+      // (or a new one), whose canvas moves in here.
+      const given = target instanceof HTMLCanvasElement ? target : null;
+      const claimed = (slot = given ? startSurface(pixiAppOptions(resolution), resolution, given) : claimSurface(pixiAppOptions(resolution), resolution));
+      const surface = await claimed.ready;
+      // Destroyed meanwhile (React StrictMode mounts twice): destroy() let go of the slot.
+      if (destroyed) return;
+      if (!given) target.appendChild(surface.app.canvas);
+      const release = given
+        ? () => destroySurface(claimed, false)
+        : () => {
+            // The renderer is kept for the next bracket page: only the bracket goes (the scene's data, the canvas from the page).
+            surface.show(null);
+            surface.scene.clear();
+            surface.app.canvas.style.cursor = '';
+            surface.app.canvas.remove();
+            releaseSurface(claimed);
+          };
+      start(surface.app, surface.scene, surface.show, release);
     } catch (error) {
       if (slot) slot.lost = true;
       failure = { error };
-      emit('error', { error });
-      for (const w of waiting) w.reject(error);
-      waiting = [];
+      events.emit('error', { error });
+      loop.fail(error);
       throw error;
     }
   })();
   ready.catch(() => undefined);
 
+  /** Whether moves animate: not when asked not to, nor before the renderer is up (nothing would draw them). */
+  const animated = (opts: MoveOptions | undefined) => opts?.animate !== false && mounted !== null;
+  const moved = (cam: Camera): Camera => {
+    loop.request();
+    return cam;
+  };
+
   const engine: BracketEngine = {
     ready,
     setData(matches) {
       if (destroyed) return Promise.resolve();
-      data = matches;
-      const drawn = failure ? Promise.reject(failure.error) : new Promise<void>((resolve, reject) => waiting.push({ resolve, reject }));
+      data.matches = matches;
+      const drawn = failure ? Promise.reject(failure.error) : loop.whenDrawn();
       // A caller that ignores the promise should not see an unhandled rejection (no WebGL).
       drawn.catch(() => undefined);
-      if (scene) applyData();
+      applyData();
       return drawn;
     },
     setCamera(cam, opts) {
-      if (!placed) cameraGiven = true;
-      if (opts?.animate) {
-        controller.animateTo(cam, now());
-        requestFrame();
-        return { ...controller.target };
-      }
-      return move(cam, { animate: false });
+      return moved(camera.give(cam, opts?.animate === true, now()));
     },
     zoomTo(zoom, at, opts) {
-      const p = at ?? { x: controller.view.width / 2, y: controller.view.height / 2 };
-      if (opts?.animate === false) controller.zoomNowTo(zoom, p.x, p.y);
-      else controller.zoomAround(zoom, p.x, p.y, now());
-      requestFrame();
-      return { ...controller.target };
+      return moved(camera.zoomTo(zoom, at, opts?.animate !== false, now()));
     },
     zoomBy(factor, at, opts) {
-      if (opts?.animate === false) return engine.zoomTo(controller.targetZoom * factor, at, opts);
-      const p = at ?? { x: controller.view.width / 2, y: controller.view.height / 2 };
-      controller.zoomBy(factor, p.x, p.y, now());
-      requestFrame();
-      return { ...controller.target };
+      return moved(camera.zoomBy(factor, at, opts?.animate !== false, now()));
     },
     panBy(dx, dy, opts) {
-      // From where a move under way ends, so that quick presses of the arrow keys add up.
-      return move(panBy(controller.target, dx, dy), opts);
+      return moved(camera.panBy(dx, dy, animated(opts), now()));
     },
     jumpTo(to, opts) {
-      move(cameraFor(to), opts, true);
+      const cam = camera.jumpCamera(to, data.layout);
+      if (cam) moved(camera.move(cam, animated(opts), now(), true));
     },
     flyToMatch(id, opts) {
-      const node = layout ? layout.nodeOf(id) : -1;
-      if (!layout || node < 0) return false;
-      const centre = { x: layout.nodes.x[node] + CARD_WIDTH / 2, y: layout.nodes.y[node] + CARD_HEIGHT / 2 };
-      move(centreOn(centre, Math.max(1, controller.cam.zoom), controller.view), opts, true);
+      const node = data.nodeOf(id);
+      if (node < 0) return false;
+      moved(camera.flyTo(data.cardCentre(node), animated(opts), now()));
       return true;
     },
     flyToEntry(entryId, opts) {
-      const index = entrantIndex();
-      const node = index ? latestNode(index, entryId) : -1;
-      if (!layout || node < 0) return false;
-      pinnedEntry = entryId;
-      refreshHighlight();
-      return engine.flyToMatch(layout.nodes.match[node].id, opts);
+      const node = data.latestNodeOf(entryId);
+      if (node < 0) return false;
+      overlays.pin(entryId);
+      return engine.flyToMatch(data.matchId(node), opts);
     },
     highlightEntry(entryId) {
-      pinnedEntry = entryId;
-      refreshHighlight();
+      overlays.pin(entryId);
+    },
+    selectMatch(id) {
+      overlays.select(id);
+    },
+    markEntry(entryId) {
+      overlays.mark(entryId);
     },
     findEntrants(query, limit) {
-      const index = entrantIndex();
-      return index ? searchEntrants(index, query, limit) : [];
+      return data.find(query, limit);
     },
     getCamera() {
-      return { ...controller.cam };
+      return { ...camera.cam };
     },
     renderNow() {
-      if (!scene || destroyed) return false;
-      if (raf) cancelAnimationFrame(raf);
-      frame(now());
-      return true;
+      return !destroyed && loop.renderNow();
     },
     beginMotion() {
-      inMotion = true;
-      cancelPrefetch();
+      loop.beginMotion();
     },
     endMotion() {
-      if (!inMotion) return;
-      inMotion = false;
-      requestFrame();
+      loop.endMotion();
     },
     on(type, fn) {
-      let set = listeners.get(type);
-      if (!set) listeners.set(type, (set = new Set()));
-      set.add(fn as Listener);
-      return () => set.delete(fn as Listener);
+      return events.on(type, fn);
     },
     destroy() {
       if (destroyed) return;
       destroyed = true;
-      if (raf) cancelAnimationFrame(raf);
-      raf = 0;
-      cancelPrefetch();
-      unbind?.();
-      resizeObserver?.disconnect();
-      images?.destroy();
       // A kept renderer goes back at its own resolution.
-      lowerResolution(false);
-      if (slot) {
-        // The renderer is kept for the next bracket page: only the bracket goes (the scene's data, the canvas from the page).
-        scene?.clear();
-        if (canvas) {
-          canvas.style.cursor = '';
-          canvas.remove();
-        }
-        releaseSurface(slot);
-      } else {
-        if (scene) {
-          scene.world.removeFromParent();
-          scene.destroy();
-        }
-        // A canvas handed to the engine stays in the page; one it created goes.
-        if (app && ownsApp) app.destroy(false, { children: true });
+      loop.fullResolution();
+      loop.stop();
+      if (mounted) {
+        mounted.unbind();
+        mounted.resizeObserver?.disconnect();
+        mounted.minimap?.destroy();
+        mounted.images.destroy();
+        mounted.release();
+      } else if (slot) {
+        // Still starting: the slot goes back (or, for a canvas given, is destroyed) once it is up.
+        if (target instanceof HTMLCanvasElement) destroySurface(slot, false);
+        else releaseSurface(slot);
       }
-      listeners.clear();
-      for (const w of waiting) w.resolve();
-      waiting = [];
-      scene = null;
-      images = null;
-      app = null;
-      canvas = null;
-      data = laidOut = layout = null;
-      entrants = null;
+      events.clear();
+      stageListeners.clear();
+      mounted = null;
+      data.clear();
     },
   };
   return engine;

@@ -25,6 +25,8 @@ export const PALETTE = {
   header: 0x909296,
   title: 0xc1c2c5,
   highlight: 0xfcc419,
+  /** The selected match (focused in the match list) and the minimap's viewport. */
+  selection: 0x4dabf7,
   avatars: [0x5f3dc4, 0x1971c2, 0x0c8599, 0x2b8a3e, 0xe67700, 0xc2255c, 0x862e9c, 0x364fc7],
 } as const;
 

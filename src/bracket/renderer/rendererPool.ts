@@ -1,13 +1,23 @@
-import { Application, Container, WebGLRenderer, type ApplicationOptions } from 'pixi.js';
+import { createRoot } from '@pixi/react';
+import { Application, Ticker, WebGLRenderer, type ApplicationOptions } from 'pixi.js';
 // Pixi's browser environment (events, accessibility, rendering and filter extensions), imported here rather than
 // fetched by Renderer.init as a chunk of its own one round trip after the canvas starts (`manageImports: false`).
 import 'pixi.js/browser';
+import { createElement } from 'react';
 import { BracketRenderer } from './BracketRenderer';
+import { BracketStage, type StageSource } from './BracketStage';
 
-/** A started renderer: the Pixi Application (WebGL context) and the bracket scene (shaders, glyph atlas). */
+type Root = ReturnType<typeof createRoot>;
+
+/**
+ * A started renderer: a @pixi/react root and its Application (WebGL context), the bracket scene
+ * (shaders, glyph atlas) and the stage the root renders (`BracketStage`).
+ */
 export interface Surface {
   app: Application;
   scene: BracketRenderer;
+  /** Shows an engine's overlays on the stage; null while no engine draws on it. */
+  show(source: StageSource | null): void;
 }
 
 /** A surface being started or started; `lost` once its WebGL context is gone (it is then never reused). */
@@ -18,17 +28,74 @@ export interface SurfaceSlot {
 }
 
 /**
- * Pixi's `Application.init` with the WebGL renderer imported statically: `autoDetectRenderer`
- * would import it dynamically, a chunk of its own fetched only once the canvas starts.
+ * Pixi's `Application.init` for the Application of a @pixi/react root, with the WebGL renderer
+ * imported statically: `autoDetectRenderer` would import it dynamically, a chunk of its own fetched
+ * only once the canvas starts. The root then finds its Application initialised and renders into it.
  */
-class WebGLApplication extends Application {
-  override async init(options: Partial<ApplicationOptions>): Promise<void> {
-    this.stage ||= new Container();
-    const renderer = new WebGLRenderer();
-    await renderer.init({ ...options, ...options.webgl });
-    this.renderer = renderer;
-    for (const plugin of Application._plugins) plugin.init.call(this, options);
-  }
+async function initWebGL(root: Root, options: Partial<ApplicationOptions>): Promise<Application> {
+  const app = root.applicationState.app;
+  const renderer = new WebGLRenderer();
+  await renderer.init({ ...options, ...options.webgl });
+  app.renderer = renderer;
+  for (const plugin of Application._plugins) plugin.init.call(app, options);
+  root.applicationState.isInitialised = true;
+  return app;
+}
+
+/**
+ * Renders the stage of `scene` on `root` (nothing over the cards yet); resolves once React mounted it,
+ * with the function that shows an engine's overlays.
+ */
+function stageOn(root: Root, scene: BracketRenderer): Promise<(source: StageSource | null) => void> {
+  return new Promise((resolve) => {
+    let mounted = false;
+    const onCommit = () => {
+      if (mounted) return;
+      mounted = true;
+      resolve(show);
+    };
+    // The Application is initialised: no options to apply.
+    const show = (source: StageSource | null) => void root.render(createElement(BracketStage, { scene, source, onCommit }), {});
+    show(null);
+  });
+}
+
+/**
+ * A stage for a host's own Application (an engine created on one): a @pixi/react root whose root
+ * container is added to the host's stage (the root's own Application is never started).
+ */
+export async function stageInApplication(app: Application, scene: BracketRenderer): Promise<{ show: (source: StageSource | null) => void; remove: () => void }> {
+  const root = createRoot(document.createElement('div'));
+  root.applicationState.isInitialised = true;
+  const container = root.applicationState.app.stage;
+  app.stage.addChild(container);
+  const show = await stageOn(root, scene);
+  return {
+    show,
+    remove: () => {
+      show(null);
+      container.removeFromParent();
+    },
+  };
+}
+
+/**
+ * Pixi ticks for as long as anything listens to its system ticker (`Ticker.system`, its own
+ * requestAnimationFrame loop), and every renderer adds two listeners at start-up: its scheduler (texture
+ * garbage collection) and the event system's pointer ticker. A page with a bracket would thus run an
+ * animation frame 60 times a second forever, though the bracket draws on demand. Stops that loop (the
+ * engine steps the ticker in each frame it draws instead, `stepPixi`) and detaches Pixi's event system,
+ * which the bracket does not use (its input is `PointerInput.ts`): a bracket at rest schedules nothing.
+ */
+export function quietPixi(app: Application): void {
+  Ticker.system.autoStart = false;
+  Ticker.system.stop();
+  (app.renderer as { events?: { setTargetElement(element: HTMLElement | null): void } }).events?.setTargetElement(null);
+}
+
+/** Runs Pixi's system ticker (its scheduled tasks) for a frame the engine draws. */
+export function stepPixi(time: number): void {
+  Ticker.system.update(time);
 }
 
 /**
@@ -40,17 +107,22 @@ class WebGLApplication extends Application {
 let spare: SurfaceSlot | null = null;
 let unloadHooked = false;
 
-function startSurface(options: Partial<ApplicationOptions>, resolution: number): SurfaceSlot {
+/**
+ * Starts a surface: a @pixi/react root on `canvas` (a new one for the kept renderer) whose Application
+ * the bracket scene and the stage draw into.
+ */
+export function startSurface(options: Partial<ApplicationOptions>, resolution: number, canvas = document.createElement('canvas')): SurfaceSlot {
   const slot: { ready: Promise<Surface>; resolution: number; lost: boolean } = { ready: null as never, resolution, lost: false };
   slot.ready = (async () => {
     if (typeof WebGL2RenderingContext === 'undefined') throw new Error('The bracket needs WebGL 2');
-    const app = new WebGLApplication();
-    await app.init({ ...options, manageImports: false, resolution, width: 1, height: 1 } as Partial<ApplicationOptions>);
+    const root = createRoot(canvas);
+    const app = await initWebGL(root, { ...options, canvas, manageImports: false, resolution, width: 1, height: 1 } as Partial<ApplicationOptions>);
     if ((app.renderer as { context?: { webGLVersion?: number } }).context?.webGLVersion === 1) {
       app.destroy(true, { children: true });
       throw new Error('The bracket needs WebGL 2 (its shaders are GLSL ES 3.0)');
     }
     app.ticker?.stop();
+    quietPixi(app);
     app.stage.eventMode = 'none';
     app.stage.interactiveChildren = false;
     app.canvas.addEventListener('webglcontextlost', () => {
@@ -58,22 +130,25 @@ function startSurface(options: Partial<ApplicationOptions>, resolution: number):
       if (spare === slot) dropSpare();
     });
     const scene = new BracketRenderer(app.renderer.resolution);
-    app.stage.addChild(scene.world);
     // Compile the shaders and upload the glyph atlas now, before any data arrives.
-    scene.warmUp(app.renderer, app.stage);
-    return { app, scene };
+    scene.warmUp(app.renderer);
+    const show = await stageOn(root, scene);
+    return { app, scene, show };
   })();
   slot.ready.catch(() => undefined);
   hookUnload();
   return slot;
 }
 
-function destroySurface(slot: SurfaceSlot): void {
+/** Destroys a surface; `removeCanvas`: its canvas leaves the page too (a canvas a host gave stays). */
+export function destroySurface(slot: SurfaceSlot, removeCanvas = true): void {
   slot.ready.then(
     ({ app, scene }) => {
-      scene.world.removeFromParent();
+      scene.shapes.removeFromParent();
+      scene.text.removeFromParent();
       scene.destroy();
-      app.destroy(true, { children: true });
+      // The stage's React-declared objects go with it (the root is never rendered again).
+      app.destroy(removeCanvas, { children: true });
     },
     () => undefined,
   );

@@ -1,5 +1,6 @@
 import { Buffer, BufferUsage, Geometry, Shader, UniformGroup, type TextureSource } from 'pixi.js';
 import { ATLAS_FONT_PX, LEVELS } from './GlyphAtlas';
+import { QUAD_WORDS, VERTEX_BYTES } from './QuadWriter';
 
 /*
  * Two vertex formats draw the whole bracket, each layer in one draw call of plain indexed quads:
@@ -108,9 +109,8 @@ export function glyphShader(shared: SharedUniforms, atlas: TextureSource, atlasU
   });
 }
 
-/** Bytes per vertex of both formats; a quad is four vertices. */
-export const VERTEX_BYTES = 16;
-export const QUAD_WORDS = (4 * VERTEX_BYTES) / 4;
+// Bytes per vertex of both formats and 32-bit words per quad: in QuadWriter.ts, which has no Pixi in it.
+export { QUAD_WORDS, VERTEX_BYTES } from './QuadWriter';
 
 export function flatGeometry(vertices: Buffer, indices: Buffer): Geometry {
   return new Geometry({

@@ -160,4 +160,45 @@ describe('CameraController', () => {
     expect(c.cam.x).toBeLessThanOrEqual(1000);
     expect(c.cam.y).toBeLessThanOrEqual(1000);
   });
+
+  it('lets a released pinch glide on: it keeps panning and zooming about the midpoint, then rests', () => {
+    const c = controller();
+    c.set({ x: 1000, y: 1000, zoom: 1 });
+    const anchor = screenToWorld(c.cam, 400, 300);
+
+    c.dragStart();
+    c.pinchEnd({ vx: 0, vy: 0 }, 0.003, 400, 300, 0);
+    const moving = c.moving;
+    const end = settle(c);
+
+    expect(moving).toBe(true);
+    expect(c.cam.zoom).toBeGreaterThan(2);
+    const after = screenToWorld(c.cam, 400, 300);
+    expect(after.x).toBeCloseTo(anchor.x, 6);
+    expect(after.y).toBeCloseTo(anchor.y, 6);
+    expect(c.moving).toBe(false);
+    expect(end).toBeLessThan(3000);
+  });
+
+  it('glides a released pinch across too, and stops the zoom at its limit', () => {
+    const c = controller();
+    c.set({ x: 1000, y: 1000, zoom: 3.5 });
+
+    c.dragStart();
+    c.pinchEnd({ vx: -1, vy: 0 }, 0.01, 500, 300, 0);
+    settle(c);
+
+    expect(c.cam.zoom).toBe(4);
+    expect(c.cam.x).toBeGreaterThan(1000);
+    expect(c.moving).toBe(false);
+  });
+
+  it('ends a slow pinch at once', () => {
+    const c = controller();
+
+    c.dragStart();
+    c.pinchEnd({ vx: 0.01, vy: 0 }, 0.00001, 500, 300, 0);
+
+    expect(c.moving).toBe(false);
+  });
 });

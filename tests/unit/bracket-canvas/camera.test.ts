@@ -10,6 +10,7 @@ import {
   releaseVelocity,
   screenToWorld,
   stepInertia,
+  stepZoomInertia,
   trackCamera,
   visibleRect,
   wheelZoomFactor,
@@ -134,6 +135,29 @@ describe('camera', () => {
     expect(at60.x).toBeGreaterThan(500);
     expect(at60.x).toBeLessThan(2 * 325 + 1);
     expect(Math.abs(at60.x - at144.x)).toBeLessThan(5);
+  });
+
+  it('slows a zoom glide to rest, the same zoom at any frame rate', () => {
+    const glide = (dt: number) => {
+      let v = 0.004;
+      let log = 0;
+      for (let steps = 0; steps < 10_000; steps++) {
+        const s = stepZoomInertia(v, dt);
+        log += s.dlog;
+        v = s.v;
+        if (s.resting) return { log, v, steps };
+      }
+      throw new Error('never rests');
+    };
+
+    const at60 = glide(1000 / 60);
+    const at120 = glide(1000 / 120);
+
+    expect(at60.v).toBe(0);
+    // The whole glide is about speed × time constant (0.004 × 325 = 1.3 in log zoom: ×3.7).
+    expect(at60.log).toBeGreaterThan(1.2);
+    expect(at60.log).toBeLessThan(1.31);
+    expect(Math.abs(at60.log - at120.log)).toBeLessThan(0.01);
   });
 
   it('measures the release velocity over the last samples, zero after a rest', () => {

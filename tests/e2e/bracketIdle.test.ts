@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launch, newPage } from './support/browser';
+import { openBracket, tournamentId } from './support/bracketCanvas';
+
+/**
+ * A bracket at rest costs nothing: no animation frame and no timer keeps running (issue 27 runs Lighthouse on the
+ * bracket page on a throttled phone, which never finishes while a page ticks).
+ */
+describe('bracket canvas at rest', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(() => browser?.close());
+
+  /** Counts, from now on, animation frames and timers the page asks for (the calls, and frame callbacks run). */
+  function countScheduling(page: Page) {
+    return page.addInitScript(() => {
+      const w = window as unknown as { scheduled: { raf: number; rafRun: number; timeout: number; interval: number; sources: string[] } };
+      w.scheduled = { raf: 0, rafRun: 0, timeout: 0, interval: 0, sources: [] };
+      const raf = window.requestAnimationFrame.bind(window);
+      const where = () => (new Error().stack ?? '').split('\n').slice(2, 5).join(' | ');
+      window.requestAnimationFrame = (fn) => {
+        w.scheduled.raf++;
+        if (w.scheduled.sources.length < 20) w.scheduled.sources.push(`raf ${where()}`);
+        return raf((t) => {
+          w.scheduled.rafRun++;
+          fn(t);
+        });
+      };
+      const timeout = window.setTimeout.bind(window);
+      window.setTimeout = ((fn: TimerHandler, ms?: number, ...rest: unknown[]) => {
+        w.scheduled.timeout++;
+        if (w.scheduled.sources.length < 20) w.scheduled.sources.push(`timeout ${ms} ${where()}`);
+        return timeout(fn, ms, ...rest);
+      }) as typeof window.setTimeout;
+      const interval = window.setInterval.bind(window);
+      window.setInterval = ((fn: TimerHandler, ms?: number, ...rest: unknown[]) => {
+        w.scheduled.interval++;
+        if (w.scheduled.sources.length < 20) w.scheduled.sources.push(`interval ${ms} ${where()}`);
+        return interval(fn, ms, ...rest);
+      }) as typeof window.setInterval;
+    });
+  }
+
+  const counts = (page: Page) =>
+    page.evaluate(() => {
+      const s = (window as unknown as { scheduled: { raf: number; rafRun: number; timeout: number; interval: number; sources: string[] } }).scheduled;
+      const out = { ...s, sources: [...s.sources] };
+      s.raf = s.rafRun = s.timeout = s.interval = 0;
+      s.sources.length = 0;
+      return out;
+    });
+
+  it('schedules no animation frame and no timer once the bracket has settled, and draws again on input', async () => {
+    const { page, errors } = await newPage(browser);
+    await countScheduling(page);
+    await openBracket(page, await tournamentId(page, 'Open Qualifier 1024'));
+    // Let the settle work (avatars, text prefetch in idle time, the entrant index) and the page's own start finish.
+    await page.waitForTimeout(2_500);
+    await counts(page);
+
+    await page.waitForTimeout(2_000);
+    const quiet = await counts(page);
+
+    // Input draws again (the drag, its glide and the settle), and then it goes quiet again.
+    const camera = await page.getByTestId('bracket-canvas').getAttribute('data-camera');
+    const box = (await page.locator('[data-testid="bracket-canvas"] canvas').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 - 80, box.y + box.height / 2 - 40, { steps: 4 });
+    await page.mouse.up();
+    await page.waitForFunction((c) => document.querySelector('[data-testid="bracket-canvas"]')?.getAttribute('data-camera') !== c, camera, { timeout: 10_000 });
+    await page.waitForTimeout(1_000);
+    const moved = await counts(page);
+    await page.waitForTimeout(2_000);
+    const quietAgain = await counts(page);
+
+    expect({ raf: quiet.raf, rafRun: quiet.rafRun, timeout: quiet.timeout, interval: quiet.interval }, quiet.sources.join('\n')).toEqual({
+      raf: 0,
+      rafRun: 0,
+      timeout: 0,
+      interval: 0,
+    });
+    expect(moved.rafRun).toBeGreaterThan(0);
+    expect(quietAgain.rafRun, quietAgain.sources.join('\n')).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});
