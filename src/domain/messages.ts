@@ -295,7 +295,7 @@ export const USER_ADMIN = {
   banOwner: 'An owner cannot be banned',
   banStaff: 'Only an owner can ban a member of staff',
   nothingToEdit: 'Please change at least one field',
-  ownerOnly: 'Only an owner can change the staff team',
+  ownerOnly: 'Only an owner can promote to owner, demote or remove staff',
   ownRole: 'You cannot change your own role',
   bannedStaff: 'A banned user cannot join the staff team',
   lastOwner: 'The last owner cannot be demoted or removed from the staff team',
