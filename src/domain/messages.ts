@@ -73,6 +73,12 @@ export const JOIN_SEASON_TOOLTIPS = {
 } as const;
 
 /** Success notifications: title and body (body may be empty). */
+/**
+ * "Season X" of the spec's notices, for any season name: a name that already says Season ("Season 5: New Year League")
+ * is used as it is, so no notice reads "Season Season 5".
+ */
+export const seasonCalled = (name: string) => (/^season\b/i.test(name.trim()) ? name.trim() : `Season ${name.trim()}`);
+
 export const SUCCESS = {
   tournamentAdded: { title: 'Tournament Added', message: '' },
   tournamentEdited: { title: 'Tournament Edited', message: '' },
@@ -127,11 +133,11 @@ export const SUCCESS = {
   seasonDeleted: { title: 'Season Deleted', message: '' },
   doubleElimStarted: (season: string) => ({
     title: 'Double Elim Started',
-    message: `Season ${season} is now in the playoff stage`,
+    message: `${seasonCalled(season)} is now in the playoff stage`,
   }),
   groupStagesReset: (season: string) => ({
     title: 'Group Stages Reset',
-    message: `Season ${season} has reverted back to CLOSED state`,
+    message: `${seasonCalled(season)} has reverted back to CLOSED state`,
   }),
   seasonReverted: (season: string) => ({
     title: 'Season reverted',
