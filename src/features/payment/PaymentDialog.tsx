@@ -21,7 +21,7 @@ export interface PaymentDialogProps {
   amount: number;
   /** What is being paid for ("Entry: Spring Cup"). */
   description: string;
-  /** The server confirmed the payment ("Payment Received" is already shown). Close the dialog here. */
+  /** The server confirmed the payment ("Payment Received" is already shown, "Payment Processing" follows). Close the dialog here. */
   onSucceeded?: () => void;
   /** The customer closed the dialog; `processing`: the bank was still deciding, the payment completes on its own. */
   onClose: (outcome: { processing: boolean }) => void;
@@ -45,7 +45,7 @@ function PaymentFlow({ clientSecret, create, amount, description, onSucceeded, o
         onSucceeded?.();
       },
       reportFailed: (_, { message }) => notifyClientError(ERRORS.paymentError.title, message ?? ERRORS.paymentError.fallback),
-      reportPending: () => notifySuccess(SUCCESS.paymentProcessing),
+      reportProcessing: () => notifySuccess(SUCCESS.paymentProcessing),
     },
   });
   const secret = snapshot.context.clientSecret;
