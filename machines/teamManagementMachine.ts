@@ -122,9 +122,16 @@ export const teamManagementMachine = setup({
     isInvitee: ({ event }) => event.type === 'invite.revoke' && event.member.type === 'INVITE',
     /** A REJECTED row (a transfer an admin turned down): its Ok cancels the entry. */
     isRejectedTransfer: ({ event }) => event.type === 'transfer.cancel' && event.member.rejectedReason !== null,
-    /** Assign captain: a member who is not the captain already (nobody re-assigns themselves). */
+    /**
+     * Assign captain: a member who is not the captain already (nobody re-assigns themselves), and not one whose
+     * removal waits for the admins or was rejected (PENDING REMOVAL, REJECTED: the captain settles that first).
+     */
     isMemberButNotCaptain: ({ context, event }) =>
-      event.type === 'member.promote' && event.member.type === 'MEMBER' && event.member.id !== context.team?.captainId,
+      event.type === 'member.promote' &&
+      event.member.type === 'MEMBER' &&
+      event.member.id !== context.team?.captainId &&
+      !event.member.isRemoving &&
+      event.member.rejectedReason === null,
     /**
      * After leaving or disbanding the viewer no longer manages this team; nor does a captain who made someone else
      * captain (staff go on managing it).

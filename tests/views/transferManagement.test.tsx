@@ -31,7 +31,27 @@ describe('the team management dialog of a team in a season (free transfers)', ()
     expect(await screen.findByText(SUCCESS.approvalPendingRemoval.message)).toBeTruthy();
     const pending = await within(dialog).findByRole('listitem', { name: `${members[0].discordName} PENDING REMOVAL` });
     expect(within(pending).queryByRole('button', { name: 'Remove' })).toBeNull();
+    // A member on their way out is not offered the captaincy either.
+    expect(within(pending).queryByRole('button', { name: 'Make Captain' })).toBeNull();
     expect(await openRequests(server, team.id, members[0].id)).toMatchObject([{ addPlayer: false, status: 'PENDING' }]);
+  });
+
+  it('a member whose removal was rejected reads REJECTED and is offered Ok, not Make Captain or Remove', async () => {
+    const { team, captain, members } = await teamInSeason(server);
+    const asCaptain = await server.agent().signIn(captain.discordName);
+    const { transfer } = (await asCaptain.post(`/v1/transfer/${team.id}/${members[1].id}`)).body as TransferOutcome;
+    const admin = await server.agent().signIn('AdminAce');
+    expect((await admin.patch(`/v1/transfer/${transfer.id}`, { approved: false, rejectedReason: 'Keep the roster' })).status).toBe(200);
+
+    const app = await renderApp(`/teams/${team.id}`, { server, as: captain.discordName });
+    await app.user.click(await screen.findByRole('button', { name: 'Manage Team' }));
+    const dialog = await screen.findByRole('dialog', { name: `Manage ${team.name}` });
+    const row = await within(dialog).findByRole('listitem', { name: `${members[1].discordName} REJECTED` });
+    expect(within(row).getByRole('button', { name: 'Ok' })).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: 'Make Captain' })).toBeNull();
+    expect(within(row).queryByRole('button', { name: 'Remove' })).toBeNull();
+    // A plain member still is.
+    expect(within(await within(dialog).findByRole('listitem', { name: `${members[0].discordName} PLAYER` })).getByRole('button', { name: 'Make Captain' })).toBeTruthy();
   });
 
   it('a rejected transfer shows REJECTED with its reason; Ok cancels it: "Transfer Cancelled"', async () => {
