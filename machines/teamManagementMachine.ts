@@ -2,7 +2,6 @@ import { and, assign, fromPromise, setup } from 'xstate';
 import type { TeamManagementRow, TransferRequestBody } from '../src/api/contract/team';
 import type { TransferOutcome } from '../src/api/contract/transfer';
 import type { Invitee } from '../src/api/contract/user';
-import { searchInvitees } from '../src/api/endpoints/invites';
 import { TEAM_MANAGEMENT_APIS, type ManagedTeam, type TeamAction, type TeamKind } from '../src/api/endpoints/teamManagement';
 import { VALIDATION } from '../src/domain/messages';
 
@@ -71,7 +70,9 @@ export const teamManagementMachine = setup({
     loadTeam: fromPromise<{ team: ManagedTeam; rows: TeamManagementRow[] }, { kind: TeamKind; teamId: number }>(({ input }) =>
       TEAM_MANAGEMENT_APIS[input.kind].load(input.teamId),
     ),
-    searchUsers: fromPromise<Invitee[], { search: string }>(({ input }) => searchInvitees(input.search)),
+    searchUsers: fromPromise<Invitee[], { kind: TeamKind; teamId: number; search: string }>(({ input }) =>
+      TEAM_MANAGEMENT_APIS[input.kind].searchInvitees(input.teamId, input.search),
+    ),
     performAction: fromPromise<TransferOutcome | void, { kind: TeamKind; teamId: number; asAdmin: boolean; action: TeamAction }>(({ input }) =>
       TEAM_MANAGEMENT_APIS[input.kind].perform(input.teamId, input.asAdmin, input.action),
     ),
@@ -236,7 +237,7 @@ export const teamManagementMachine = setup({
       invoke: {
         id: 'searchUsers',
         src: 'searchUsers',
-        input: ({ context }) => ({ search: context.search.trim() }),
+        input: ({ context }) => ({ kind: context.kind, teamId: context.teamId, search: context.search.trim() }),
         onDone: { target: 'ready', actions: assign({ results: ({ event }) => event.output, selected: null }) },
         onError: { target: 'ready', actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) } },
       },
