@@ -108,7 +108,10 @@ export const teamManagementMachine = setup({
     canManage: ({ context }) => context.asAdmin || context.team?.captainId === context.viewerId,
     /** Free substitutes and disbanding belong to tournament teams. */
     isTournamentTeam: ({ context }) => context.kind === 'temporary',
-    isMember: ({ context }) => !context.asAdmin && context.rows.some((r) => r.type === 'MEMBER' && r.id === context.viewerId),
+    /** Leave Team: the viewer is a member, and has not asked to leave already (a removal pending or rejected). */
+    isMember: ({ context }) =>
+      !context.asAdmin &&
+      context.rows.some((r) => r.type === 'MEMBER' && r.id === context.viewerId && !r.isRemoving && r.rejectedReason === null),
     hasSearchTerm: ({ context }) => !isBlank(context.search),
     hasSelectedUser: ({ context }) => context.selected !== null,
     isNewNameBlank: ({ event }) => event.type === 'team.rename' && isBlank(event.name),
@@ -135,10 +138,13 @@ export const teamManagementMachine = setup({
       event.member.rejectedReason === null,
     /**
      * After leaving or disbanding the viewer no longer manages this team; nor does a captain who made someone else
-     * captain (staff go on managing it).
+     * captain (staff go on managing it). Leaving a team that plays a season only asks for the removal (the answer is
+     * the transfer request): the viewer stays on the team until an admin approves.
      */
-    endsManagement: ({ context }) =>
-      context.pending?.kind === 'leave' || context.pending?.kind === 'disband' || (context.pending?.kind === 'promote' && !context.asAdmin),
+    endsManagement: ({ context }, params: { output: TransferOutcome | void }) =>
+      (context.pending?.kind === 'leave' && !params.output) ||
+      context.pending?.kind === 'disband' ||
+      (context.pending?.kind === 'promote' && !context.asAdmin),
   },
 }).createMachine({
   id: 'teamManagement',
@@ -255,7 +261,7 @@ export const teamManagementMachine = setup({
         input: ({ context }) => ({ kind: context.kind, teamId: context.teamId, asAdmin: context.asAdmin, action: context.pending! }),
         onDone: [
           {
-            guard: 'endsManagement',
+            guard: { type: 'endsManagement', params: ({ event }) => ({ output: event.output }) },
             target: 'gone',
             actions: { type: 'notifyDone', params: ({ context }) => ({ action: context.pending!, team: context.team }) },
           },

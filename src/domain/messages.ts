@@ -292,7 +292,6 @@ export const PROFILE = {
   battleTagLocked: 'to change this, please contact support',
   notMember: 'You are not a member of this team',
   teamLocked: 'This team is locked because all of its members have left',
-  leaveInSeason: 'This team is playing a season: leaving it needs an admin-approved transfer',
 } as const;
 
 export const USER_ADMIN = {
