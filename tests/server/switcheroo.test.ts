@@ -39,6 +39,29 @@ async function createSwitcheroo(switcherooType: 'SINGLES' | 'DOUBLES', signUps: 
   return { id, joined };
 }
 
+/** A solo TOURNAMENT (team limit 1), OPEN; answers its id. */
+async function createSolo(title: string): Promise<number> {
+  const res = await admin.post('/v1/tournament', {
+    title,
+    subTitle: 'Solo',
+    description: 'Solo cup',
+    entryFee: 0,
+    startDate: Date.now() + DAY,
+    startTime: '20:00',
+    endDate: Date.now() + DAY,
+    signUpClose: Date.now() + DAY,
+    tournamentType: 'TOURNAMENT',
+    teamLimit: 1,
+    rules: 'https://clutch.gg/rules/solo',
+    prizePoolInfo: 'None',
+    host: 'AdminAce',
+    game: 'CODMW3',
+    platforms: ['PC'],
+  });
+  expect(res.status).toBe(201);
+  return res.body.id as number;
+}
+
 const save = (id: number, teams: unknown[]) => admin.post(`/v1/tournament/${id}/switcheroo/teams`, { teams });
 
 beforeAll(async () => {
@@ -61,25 +84,9 @@ describe('POST /v1/tournament/{id}/switcheroo/teams', () => {
     expect(open.status).toBe(409);
     expect(open.body.message).toBe(PAIRING.notClosed);
 
-    const regular = await admin.post('/v1/tournament', {
-      title: 'Not a switcheroo',
-      subTitle: 'Solo',
-      description: 'Solo cup',
-      entryFee: 0,
-      startDate: Date.now() + DAY,
-      startTime: '20:00',
-      endDate: Date.now() + DAY,
-      signUpClose: Date.now() + DAY,
-      tournamentType: 'TOURNAMENT',
-      teamLimit: 1,
-      rules: 'https://clutch.gg/rules/solo',
-      prizePoolInfo: 'None',
-      host: 'AdminAce',
-      game: 'CODMW3',
-      platforms: ['PC'],
-    });
-    expect((await admin.post(`/v1/tournament/${regular.body.id}/close`)).status).toBe(200);
-    const notSwitcheroo = await admin.post(`/v1/tournament/${regular.body.id}/switcheroo/teams`, { teams: [] });
+    const regular = await createSolo('Not a switcheroo');
+    expect((await admin.post(`/v1/tournament/${regular}/close`)).status).toBe(200);
+    const notSwitcheroo = await admin.post(`/v1/tournament/${regular}/switcheroo/teams`, { teams: [] });
     expect(notSwitcheroo.status).toBe(409);
     expect(notSwitcheroo.body.message).toBe(TOURNAMENT_ERRORS.notSwitcheroo);
   });
@@ -198,24 +205,7 @@ describe('the admin entries list’s "playing" flag (the maps screen, seasons-an
   });
 
   it('marks every entry of a solo tournament playing but a refunded one', async () => {
-    const res = await admin.post('/v1/tournament', {
-      title: 'Playing flags',
-      subTitle: 'Solo',
-      description: 'Solo cup',
-      entryFee: 0,
-      startDate: Date.now() + DAY,
-      startTime: '20:00',
-      endDate: Date.now() + DAY,
-      signUpClose: Date.now() + DAY,
-      tournamentType: 'TOURNAMENT',
-      teamLimit: 1,
-      rules: 'https://clutch.gg/rules/solo',
-      prizePoolInfo: 'None',
-      host: 'AdminAce',
-      game: 'CODMW3',
-      platforms: ['PC'],
-    });
-    const id = res.body.id as number;
+    const id = await createSolo('Playing flags');
     for (const p of players.slice(30, 33)) {
       expect((await (await server.agent().signIn(p.discordName)).post(`/v1/billing/join-tournament/${id}/${p.id}`, {})).status).toBe(200);
     }
