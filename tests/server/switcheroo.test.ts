@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { useTestServer, type Agent } from '../support/testServer';
 import { tournamentEntries } from '../../server/db/schema';
+import { createTournament } from './tournaments.fixtures';
 import { PAIRING, TOURNAMENT_ERRORS } from '../../src/domain/messages';
 
 const server = useTestServer({ seed: true });
@@ -40,27 +41,7 @@ async function createSwitcheroo(switcherooType: 'SINGLES' | 'DOUBLES', signUps: 
 }
 
 /** A solo TOURNAMENT (team limit 1), OPEN; answers its id. */
-async function createSolo(title: string): Promise<number> {
-  const res = await admin.post('/v1/tournament', {
-    title,
-    subTitle: 'Solo',
-    description: 'Solo cup',
-    entryFee: 0,
-    startDate: Date.now() + DAY,
-    startTime: '20:00',
-    endDate: Date.now() + DAY,
-    signUpClose: Date.now() + DAY,
-    tournamentType: 'TOURNAMENT',
-    teamLimit: 1,
-    rules: 'https://clutch.gg/rules/solo',
-    prizePoolInfo: 'None',
-    host: 'AdminAce',
-    game: 'CODMW3',
-    platforms: ['PC'],
-  });
-  expect(res.status).toBe(201);
-  return res.body.id as number;
-}
+const createSolo = (title: string) => createTournament(admin, { title, teamLimit: 1 });
 
 const save = (id: number, teams: unknown[]) => admin.post(`/v1/tournament/${id}/switcheroo/teams`, { teams });
 
