@@ -112,6 +112,17 @@ export default defineConfig([
   { files: ['src/**'], languageOptions: { globals: globals.browser } },
   { files: ['server/**', 'scripts/**', '*.{js,ts}'], languageOptions: { globals: globals.node } },
   { files: ['machines/**', 'tests/**', 'bench/**'], languageOptions: { globals: { ...globals.browser, ...globals.node } } },
+  // One size rule for dialogs (spec §9: 600 px large, 400 px otherwise): every dialog is the kit's AppModal.
+  {
+    files: ['src/**/*.tsx'],
+    ignores: ['src/ui/AppModal/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@mantine/core', importNames: ['Modal'], message: 'Use AppModal (src/ui/AppModal): the spec has two dialog widths.' }] },
+      ],
+    },
+  },
   // No React below the views.
   {
     files: ['machines/**', 'src/domain/**', 'src/api/**', 'server/**', 'src/features/**/*Machine.ts'],

@@ -59,7 +59,9 @@ const failedWith = ({ output }: { output: PaymentStatus }) => output.message || 
  * One payment, whatever it buys: creating → awaitingConfirmation → processing → succeeded | failed, with cancel
  * (before money moves) and retry (with the same intent when there is one, else a new one). Processing polls the
  * payment's status every 2 s for at most 20 s, then rests in `pending` ("Payment Processing"); the customer may check
- * again. The view provides the report actions (notifications and the caller's onSucceeded).
+ * again. A success reports in the spec's order (players-and-tournaments §4 and §8): "Payment Received", then
+ * "Payment Processing" (what the payment buys is being processed), also for a card that succeeds at once.
+ * The view provides the report actions (notifications and the caller's onSucceeded).
  */
 export const paymentMachine = setup({
   types: {
@@ -78,7 +80,8 @@ export const paymentMachine = setup({
   actions: {
     reportSucceeded: () => {},
     reportFailed: (_, _params: { message: string | null }) => {},
-    reportPending: () => {},
+    /** "Payment Processing": the bank is still deciding (pending), or the payment succeeded and its purpose follows. */
+    reportProcessing: () => {},
   },
   guards: {
     hasIntent: ({ context }) => context.clientSecret !== null,
@@ -171,10 +174,10 @@ export const paymentMachine = setup({
       },
     },
     pending: {
-      entry: 'reportPending',
+      entry: 'reportProcessing',
       on: { 'payment.check': 'processing.polling' },
     },
-    succeeded: { type: 'final', entry: 'reportSucceeded' },
+    succeeded: { type: 'final', entry: ['reportSucceeded', 'reportProcessing'] },
     failed: {
       entry: { type: 'reportFailed', params: ({ context }) => ({ message: context.error }) },
       on: {

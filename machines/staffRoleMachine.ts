@@ -4,7 +4,8 @@ import type { Role } from '../src/domain/constants';
 /**
  * Staff role changes (spec: seasons-and-admin §4 and §6): USER → ADMIN (Promote New Staff), ADMIN → OWNER (promote),
  * OWNER → ADMIN (demote), ADMIN or OWNER → USER (remove from staff).
- * Who may: only an OWNER, never on their own row, and the last OWNER is never demoted or removed.
+ * Who may: Promote New Staff (USER → ADMIN) any staff member (ADMIN or OWNER); the row actions (promote to owner,
+ * demote, remove from staff) only an OWNER. Nobody on their own row, and the last OWNER is never demoted or removed.
  *
  * The Staff screen asks `snapshot.can({ type })` which actions to offer on a row; the server calls
  * `assertStaffRoleChange` with the same definition before it writes a role. No I/O here: the machine is the rulebook.
@@ -30,6 +31,8 @@ export const staffRoleMachine = setup({
     input: {} as StaffRoleContext,
   },
   guards: {
+    /** Promote New Staff: the spec restricts only the row actions to OWNER. */
+    mayAddStaff: ({ context }) => (context.viewerRole === 'ADMIN' || context.viewerRole === 'OWNER') && !context.isOwnRow,
     mayChangeThisRole: ({ context }) => context.viewerRole === 'OWNER' && !context.isOwnRow,
     mayChangeThisOwner: ({ context }) => context.viewerRole === 'OWNER' && !context.isOwnRow && context.otherOwners > 0,
   },
@@ -38,7 +41,7 @@ export const staffRoleMachine = setup({
   context: ({ input }) => input,
   initial: 'user',
   states: {
-    user: { on: { 'staff.promote': { target: 'admin', guard: 'mayChangeThisRole' } } },
+    user: { on: { 'staff.promote': { target: 'admin', guard: 'mayAddStaff' } } },
     admin: {
       on: {
         'staff.promote': { target: 'owner', guard: 'mayChangeThisRole' },
@@ -67,6 +70,10 @@ export function nextStaffRole(role: Role, eventType: StaffRoleEventType, context
   if (!snapshot.can({ type: eventType })) return null;
   return ROLE_OF[getNextSnapshot(staffRoleMachine, snapshot, { type: eventType }).value as string];
 }
+
+/** Whether a viewer with `viewerRole` is offered Promote New Staff (a USER made ADMIN). */
+export const mayPromoteNewStaff = (viewerRole: Role) =>
+  staffRoleSnapshotFor('USER', { viewerRole, isOwnRow: false, otherOwners: 0 }).can({ type: 'staff.promote' });
 
 /** The event that takes `from` to `to`, or null when no single change does (e.g. USER → OWNER). */
 export function staffEventFor(from: Role, to: Role): StaffRoleEventType | null {

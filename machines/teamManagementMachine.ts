@@ -2,7 +2,6 @@ import { and, assign, fromPromise, setup } from 'xstate';
 import type { TeamManagementRow, TransferRequestBody } from '../src/api/contract/team';
 import type { TransferOutcome } from '../src/api/contract/transfer';
 import type { Invitee } from '../src/api/contract/user';
-import { searchInvitees } from '../src/api/endpoints/invites';
 import { TEAM_MANAGEMENT_APIS, type ManagedTeam, type TeamAction, type TeamKind } from '../src/api/endpoints/teamManagement';
 import { VALIDATION } from '../src/domain/messages';
 
@@ -71,7 +70,9 @@ export const teamManagementMachine = setup({
     loadTeam: fromPromise<{ team: ManagedTeam; rows: TeamManagementRow[] }, { kind: TeamKind; teamId: number }>(({ input }) =>
       TEAM_MANAGEMENT_APIS[input.kind].load(input.teamId),
     ),
-    searchUsers: fromPromise<Invitee[], { search: string }>(({ input }) => searchInvitees(input.search)),
+    searchUsers: fromPromise<Invitee[], { kind: TeamKind; teamId: number; search: string }>(({ input }) =>
+      TEAM_MANAGEMENT_APIS[input.kind].searchInvitees(input.teamId, input.search),
+    ),
     performAction: fromPromise<TransferOutcome | void, { kind: TeamKind; teamId: number; asAdmin: boolean; action: TeamAction }>(({ input }) =>
       TEAM_MANAGEMENT_APIS[input.kind].perform(input.teamId, input.asAdmin, input.action),
     ),
@@ -107,7 +108,10 @@ export const teamManagementMachine = setup({
     canManage: ({ context }) => context.asAdmin || context.team?.captainId === context.viewerId,
     /** Free substitutes and disbanding belong to tournament teams. */
     isTournamentTeam: ({ context }) => context.kind === 'temporary',
-    isMember: ({ context }) => !context.asAdmin && context.rows.some((r) => r.type === 'MEMBER' && r.id === context.viewerId),
+    /** Leave Team: the viewer is a member, and has not asked to leave already (a removal pending or rejected). */
+    isMember: ({ context }) =>
+      !context.asAdmin &&
+      context.rows.some((r) => r.type === 'MEMBER' && r.id === context.viewerId && !r.isRemoving && r.rejectedReason === null),
     hasSearchTerm: ({ context }) => !isBlank(context.search),
     hasSelectedUser: ({ context }) => context.selected !== null,
     isNewNameBlank: ({ event }) => event.type === 'team.rename' && isBlank(event.name),
@@ -122,15 +126,25 @@ export const teamManagementMachine = setup({
     isInvitee: ({ event }) => event.type === 'invite.revoke' && event.member.type === 'INVITE',
     /** A REJECTED row (a transfer an admin turned down): its Ok cancels the entry. */
     isRejectedTransfer: ({ event }) => event.type === 'transfer.cancel' && event.member.rejectedReason !== null,
-    /** Assign captain: a member who is not the captain already (nobody re-assigns themselves). */
+    /**
+     * Assign captain: a member who is not the captain already (nobody re-assigns themselves), and not one whose
+     * removal waits for the admins or was rejected (PENDING REMOVAL, REJECTED: the captain settles that first).
+     */
     isMemberButNotCaptain: ({ context, event }) =>
-      event.type === 'member.promote' && event.member.type === 'MEMBER' && event.member.id !== context.team?.captainId,
+      event.type === 'member.promote' &&
+      event.member.type === 'MEMBER' &&
+      event.member.id !== context.team?.captainId &&
+      !event.member.isRemoving &&
+      event.member.rejectedReason === null,
     /**
      * After leaving or disbanding the viewer no longer manages this team; nor does a captain who made someone else
-     * captain (staff go on managing it).
+     * captain (staff go on managing it). Leaving a team that plays a season only asks for the removal (the answer is
+     * the transfer request): the viewer stays on the team until an admin approves.
      */
-    endsManagement: ({ context }) =>
-      context.pending?.kind === 'leave' || context.pending?.kind === 'disband' || (context.pending?.kind === 'promote' && !context.asAdmin),
+    endsManagement: ({ context }, params: { output: TransferOutcome | void }) =>
+      (context.pending?.kind === 'leave' && !params.output) ||
+      context.pending?.kind === 'disband' ||
+      (context.pending?.kind === 'promote' && !context.asAdmin),
   },
 }).createMachine({
   id: 'teamManagement',
@@ -229,7 +243,7 @@ export const teamManagementMachine = setup({
       invoke: {
         id: 'searchUsers',
         src: 'searchUsers',
-        input: ({ context }) => ({ search: context.search.trim() }),
+        input: ({ context }) => ({ kind: context.kind, teamId: context.teamId, search: context.search.trim() }),
         onDone: { target: 'ready', actions: assign({ results: ({ event }) => event.output, selected: null }) },
         onError: { target: 'ready', actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) } },
       },
@@ -247,7 +261,7 @@ export const teamManagementMachine = setup({
         input: ({ context }) => ({ kind: context.kind, teamId: context.teamId, asAdmin: context.asAdmin, action: context.pending! }),
         onDone: [
           {
-            guard: 'endsManagement',
+            guard: { type: 'endsManagement', params: ({ event }) => ({ output: event.output }) },
             target: 'gone',
             actions: { type: 'notifyDone', params: ({ context }) => ({ action: context.pending!, team: context.team }) },
           },

@@ -139,9 +139,12 @@ export function teamRoutes(app: FastifyInstance, db: Db, config: Config) {
     return requested ?? noContent(reply);
   });
 
-  /** Leave: `locked` is true when the last member left and the team is now locked for good. */
+  /**
+   * Leave: `locked` is true when the last member left and the team is now locked for good. While the team plays a
+   * season it answers the removal request the leave opened (TransferOutcome) instead.
+   */
   app.delete(`${BASE}/members`, async (request) => {
     const user = requireUser(request);
-    return leaveLeagueTeam(db, teamId(request), user);
+    return leaveLeagueTeam(db, teamId(request), user, config.transferFeeCents);
   });
 }

@@ -16,6 +16,8 @@ import {
   updateOwnProfile,
 } from '../services/users';
 import { changeStaffRole, listStaff } from '../services/staff';
+import { leagueInviteeFilter } from '../services/leagueTeams';
+import { temporaryInviteeFilter } from '../services/temporaryTeamRosters';
 import { AdminUserPatch, OwnProfilePatch, StaffPatch } from '../../src/api/contract/user';
 import { VALIDATION } from '../../src/domain/messages';
 
@@ -43,13 +45,24 @@ export function userRoutes(app: FastifyInstance, db: Db, config: Config) {
     return toAdminUserRow(await banUser(db, config, actor, id));
   });
 
-  /** The team dialogs' user search (signed in): `{ id, discordName, picture }` of matching players who are not banned. */
+  /**
+   * The team dialogs' user search (signed in): `{ id, discordName, picture }` of matching players who are not banned.
+   * With `teamId` (a league team) or `temporaryTeamId` (a tournament team), which that team's captain or staff ask,
+   * only the players its invite would take: none already on a team or already invited.
+   */
   app.get('/v1/user/invitee-search', async (request) => {
     const viewer = requireUser(request);
-    const raw = (request.query as Record<string, unknown>).search;
-    const search = typeof raw === 'string' ? raw.trim().slice(0, 100) : '';
+    const query = request.query as Record<string, unknown>;
+    const search = typeof query.search === 'string' ? query.search.trim().slice(0, 100) : '';
     if (!search) throw badRequest(VALIDATION.staffSearch);
-    return searchInvitees(db, search, viewer.id);
+    if (query.teamId !== undefined && query.temporaryTeamId !== undefined) throw badRequest('Send "teamId" or "temporaryTeamId", not both');
+    const forTeam =
+      query.teamId !== undefined
+        ? await leagueInviteeFilter(db, idParam(query.teamId, 'teamId'), viewer)
+        : query.temporaryTeamId !== undefined
+          ? await temporaryInviteeFilter(db, idParam(query.temporaryTeamId, 'temporaryTeamId'), viewer)
+          : undefined;
+    return searchInvitees(db, search, viewer.id, forTeam);
   });
 
   /** The Staff screen (ADMIN/OWNER): ADMIN and OWNER users, owners first; paged and searchable. */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { temporaryTeamMembers, temporaryTeams, tournamentEntries, tournamentMatches, tournaments, users } from '../db/schema';
 import { conflict } from '../http/errors';
@@ -53,6 +53,31 @@ type Candidate = { kind: 'entry'; entryId: number } | { kind: 'defined'; name: s
 
 const candidateKey = (c: Candidate) => (c.kind === 'entry' ? `e:${c.entryId}` : `d:${c.name}`);
 
+/** The stored entries a start seeds: not refunded, not a predefined name, and of the tournament's kind (team or player). */
+function candidateEntries(t: TournamentRow): SQL {
+  return and(
+    eq(tournamentEntries.tournamentId, t.id),
+    eq(tournamentEntries.refunded, false),
+    isNull(tournamentEntries.definedName),
+    teamSize(t) > 1 ? isNotNull(tournamentEntries.temporaryTeamId) : isNotNull(tournamentEntries.userId),
+  )!;
+}
+
+/**
+ * Whether an entry (a `tournament_entries` row) plays in the bracket: the maps screen's "playing" flag
+ * (seasons-and-admin §3). Once the bracket exists, the entries it seeded; before, those a start would seed
+ * (`candidateEntries`). A SWITCHEROO player plays through the team they are paired into: seated in one, and once the
+ * bracket exists, in one it seeded.
+ */
+export function playingCondition(t: TournamentRow, hasBracket: boolean): SQL {
+  const seeded = hasBracket ? sql`join ${tournamentEntries} te on te.temporary_team_id = tm.team_id and te.seed is not null` : sql``;
+  const seated = sql`exists (select 1 from ${temporaryTeamMembers} tm ${seeded}
+    where tm.tournament_id = ${t.id} and tm.user_id = ${tournamentEntries.userId})`;
+  const pairedPlayer =
+    t.tournamentType === 'SWITCHEROO' ? and(isNotNull(tournamentEntries.userId), eq(tournamentEntries.refunded, false), seated) : undefined;
+  return or(hasBracket ? isNotNull(tournamentEntries.seed) : candidateEntries(t), pairedPlayer)!;
+}
+
 /**
  * The entrants of a tournament in seed order.
  * - Single-player tournaments: the user entries, by katanaRank (highest first).
@@ -84,12 +109,7 @@ async function bracketCandidates(tx: Tx, t: TournamentRow): Promise<Candidate[]>
     'bracket_candidates',
     sql`select ${tournamentEntries.id} as id, ${strength} as strength, ${tournamentEntries.createdAt}::float8 as "createdAt"
       from ${tournamentEntries}
-      where ${and(
-        eq(tournamentEntries.tournamentId, t.id),
-        eq(tournamentEntries.refunded, false),
-        isNull(tournamentEntries.definedName),
-        teamBased ? isNotNull(tournamentEntries.temporaryTeamId) : isNotNull(tournamentEntries.userId),
-      )}`,
+      where ${candidateEntries(t)}`,
   );
   real.sort((a, b) => b.strength - a.strength || a.createdAt - b.createdAt || a.id - b.id);
   const defined = [

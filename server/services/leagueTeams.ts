@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { teamInvites, teams, users } from '../db/schema';
 import type { AuthUser } from '../auth/plugin';
@@ -49,7 +49,7 @@ async function lockTeam(tx: Tx, teamId: number): Promise<TeamRow> {
 
 const lockUser = (tx: Tx, userId: number) => lockRowOr404(tx, users, userId, MSG.userNotFound);
 
-async function captainOf(tx: Tx, teamId: number): Promise<number | null> {
+async function captainOf(tx: Db | Tx, teamId: number): Promise<number | null> {
   const [row] = await tx
     .select({ id: users.id })
     .from(users)
@@ -203,6 +203,21 @@ export async function removeLeagueTeamLogo(db: Db, teamId: number, user: AuthUse
 
 // ---------------------------------------------------------------------------------------------------------------
 // Invites
+
+/**
+ * The invite search of this team's dialog (captain or staff; 403 otherwise): only players the captain's invite or the
+ * staff's Force Add would take (`assertCanJoin`, and the invite below): on no team, and for the captain not invited to
+ * this team already (Force Add takes an invited player).
+ */
+export async function leagueInviteeFilter(db: Db, teamId: number, user: AuthUser): Promise<SQL> {
+  await rowOr404(db, teams, teamId, MSG.notFound);
+  if (isStaff(user)) return isNull(users.teamId);
+  if ((await captainOf(db, teamId)) !== user.id) throw forbidden(MSG.notCaptain);
+  return and(
+    isNull(users.teamId),
+    sql`not exists (select 1 from ${teamInvites} where ${teamInvites.teamId} = ${teamId} and ${teamInvites.userId} = ${users.id} and ${pendingInvite})`,
+  )!;
+}
 
 /** POST /v1/team/{id}/members/invites/{userId} (captain): answers the invite's management row. */
 export async function inviteToLeagueTeam(db: Db, teamId: number, captain: AuthUser, userId: number): Promise<TeamManagementRow> {

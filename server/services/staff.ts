@@ -26,26 +26,26 @@ export async function listStaff(db: Db, opts: { offset: number; perPage: number;
 }
 
 /**
- * Sets a user's staff role through the staff-role lifecycle (machines/staffRoleMachine.ts): only an OWNER, never
- * their own role, and never the last OWNER. The owner rows are locked first, so two owners demoting each other at
- * once run one after the other and the second finds itself the last owner. Setting the role a user already has
- * answers the row unchanged.
+ * Sets a user's staff role through the staff-role lifecycle (machines/staffRoleMachine.ts): Promote New Staff (USER →
+ * ADMIN) for any staff member, every other change for an OWNER only; never their own role, and never the last OWNER.
+ * The owner rows are locked first, so two owners demoting each other at once run one after the other and the second
+ * finds itself the last owner. Setting the role a user already has answers the row unchanged.
  */
 export async function changeStaffRole(db: Db, actor: UserRow, targetId: number, role: Role): Promise<UserRow> {
-  if (actor.role !== 'OWNER') throw forbidden(USER_ADMIN.ownerOnly);
   if (actor.id === targetId) throw forbidden(USER_ADMIN.ownRole);
   return db.transaction(async (tx) => {
     const owners = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'OWNER')).orderBy(asc(users.id)).for('update');
     const [target] = await tx.select().from(users).where(eq(users.id, targetId)).for('update');
     if (!target) throw notFound(USER_ADMIN.notFound);
+    const event = staffEventFor(target.role, role);
+    // Who may make the change is the machine's question (isOwnRow is settled above).
+    const allows = (otherOwners: number) => event !== null && nextStaffRole(target.role, event, { viewerRole: actor.role, isOwnRow: false, otherOwners }) !== null;
+    // Staff who are not owners only add staff (Promote New Staff: USER → ADMIN).
+    if (actor.role !== 'OWNER' && !allows(1)) throw forbidden(USER_ADMIN.ownerOnly);
     if (target.role === role) return target;
     if (target.banned && role !== 'USER') throw conflict(USER_ADMIN.bannedStaff);
-    const event = staffEventFor(target.role, role);
     if (!event) throw conflict(USER_ADMIN.roleStep(target.role, role));
-    const otherOwners = owners.filter((o) => o.id !== target.id).length;
-    if (nextStaffRole(target.role, event, { viewerRole: 'OWNER', isOwnRow: false, otherOwners }) === null) {
-      throw conflict(USER_ADMIN.lastOwner);
-    }
+    if (!allows(owners.filter((o) => o.id !== target.id).length)) throw conflict(USER_ADMIN.lastOwner);
     const [row] = await tx.update(users).set({ role }).where(eq(users.id, targetId)).returning();
     await recordAudit(tx, { actorId: actor.id, action: 'ROLE_CHANGED', target: auditTarget(target), before: target, after: { role } });
     return row;

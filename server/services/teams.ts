@@ -1,13 +1,15 @@
-import { asc, count, desc, eq, ilike, and, isNull, ne, or, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, ilike, and, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { seasonEntries, seasonMatches, seasons, teams, users } from '../db/schema';
+import { seasonEntries, seasonMatches, seasons, teams, transferRequests, users } from '../db/schema';
 import type { Team, TeamSummary, UpcomingMatch } from '../../src/api/contract/team';
 import type { AuthUser } from '../auth/plugin';
 import { conflict, forbidden } from '../http/errors';
 import { lockRowOr404, rowOr404 } from '../db/rowById';
 import { PROFILE, USER_ADMIN } from '../../src/domain/messages';
 import { dropMember, leagueTeamRoster } from './roster';
+import { OPEN_STATUSES, requestRemoval } from './transfers';
+import type { TransferOutcome } from '../../src/api/contract/transfer';
 import { likePattern } from './users';
 
 export type TeamRow = typeof teams.$inferSelect;
@@ -51,7 +53,7 @@ export const UPCOMING_PER_SEASON = 3;
  */
 export async function teamDetail(db: Db, teamId: number): Promise<Team> {
   const team = await rowOr404(db, teams, teamId, PROFILE.teamNotFound);
-  const [members, [{ activeSeasons }], matches] = await Promise.all([
+  const [members, [{ activeSeasons }], matches, removals] = await Promise.all([
     db
       .select({ id: users.id, discordName: users.discordName, picture: users.picture, teamRole: users.teamRole, katanaRank: users.katanaRank })
       .from(users)
@@ -63,6 +65,11 @@ export async function teamDetail(db: Db, teamId: number): Promise<Team> {
       .innerJoin(seasons, eq(seasons.id, seasonEntries.seasonId))
       .where(and(eq(seasonEntries.teamId, teamId), liveSeason)),
     upcomingMatches(db, teamId),
+    db
+      .select({ userId: transferRequests.userId, status: transferRequests.status })
+      .from(transferRequests)
+      .where(and(eq(transferRequests.teamId, teamId), eq(transferRequests.addPlayer, false), inArray(transferRequests.status, OPEN_STATUSES)))
+      .orderBy(asc(transferRequests.id)),
   ]);
   const averageKR = members.length ? members.reduce((sum, m) => sum + m.katanaRank, 0) / members.length : 0;
   return {
@@ -74,6 +81,7 @@ export async function teamDetail(db: Db, teamId: number): Promise<Team> {
     divisionLosses: team.divisionLosses,
     averageKR,
     transferMode: team.transferMode,
+    removals,
   };
 }
 
@@ -120,16 +128,17 @@ async function upcomingMatches(db: Db, teamId: number): Promise<UpcomingMatch[]>
 
 /**
  * DELETE /v1/team/{id}/members: a member leaves their league team (roster rules: ./roster.ts). The captain's place
- * passes on; the last member leaving locks the team for good. While the team plays a season (transferMode) a
- * roster change is a transfer an admin approves, so leaving is refused there.
+ * passes on; the last member leaving locks the team for good. While the team plays a season (transferMode) a roster
+ * change is a transfer an admin approves: leaving then asks for the member's own removal, as the captain's Remove
+ * does ("User removal pending admin approval"), and answers that request (TransferOutcome) instead of `{ locked }`.
  */
-export async function leaveLeagueTeam(db: Db, teamId: number, user: AuthUser): Promise<{ locked: boolean }> {
+export async function leaveLeagueTeam(db: Db, teamId: number, user: AuthUser, feeCents: number): Promise<{ locked: boolean } | TransferOutcome> {
   return db.transaction(async (tx) => {
     const team = await lockRowOr404(tx, teams, teamId, PROFILE.teamNotFound);
     if (team.locked) throw conflict(PROFILE.teamLocked);
     const me = await lockRowOr404(tx, users, user.id, USER_ADMIN.notFound);
     if (me.teamId !== teamId) throw forbidden(PROFILE.notMember);
-    if (team.transferMode) throw conflict(PROFILE.leaveInSeason);
+    if (team.transferMode) return requestRemoval(tx, feeCents, user, team, user.id);
     const { retired } = await dropMember(tx, leagueTeamRoster, teamId, user.id);
     return { locked: retired };
   });

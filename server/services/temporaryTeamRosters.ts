@@ -1,7 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { temporaryTeamInvites, temporaryTeamMembers, temporaryTeams, tournamentEntries } from '../db/schema';
-import type { AuthUser } from '../auth/plugin';
+import { temporaryTeamInvites, temporaryTeamMembers, temporaryTeams, tournamentEntries, tournaments, users } from '../db/schema';
+import { isStaff, type AuthUser } from '../auth/plugin';
 import { conflict, forbidden, notFound } from '../http/errors';
 import {
   assertCaptainMay,
@@ -53,6 +53,31 @@ async function assertCanJoin(tx: Tx, { team, tournament }: Locked, target: UserR
     if (!entry) throw conflict(self ? MSG.youAreNotSignedUp : MSG.notSignedUp(target.discordName));
   }
   await assertRoom(tx, team, tournament);
+}
+
+/**
+ * The invite search of this team's dialog (captain or staff; 403 otherwise): only players `assertCanJoin` and the
+ * captain's invite would take: in no team of this tournament, signed up for a SWITCHEROO, and for the captain not
+ * invited to this team already (the staff's Force Add takes an invited player).
+ */
+export async function temporaryInviteeFilter(db: Db, teamId: number, user: AuthUser): Promise<SQL> {
+  const [row] = await db
+    .select({ team: temporaryTeams, tournamentType: tournaments.tournamentType })
+    .from(temporaryTeams)
+    .innerJoin(tournaments, eq(tournaments.id, temporaryTeams.tournamentId))
+    .where(eq(temporaryTeams.id, teamId));
+  if (!row) throw notFound(MSG.notFound);
+  if (!isStaff(user) && row.team.captainId !== user.id) throw forbidden(MSG.notCaptain);
+  const tournamentId = row.team.tournamentId;
+  return and(
+    sql`not exists (select 1 from ${temporaryTeamMembers} where ${temporaryTeamMembers.tournamentId} = ${tournamentId} and ${temporaryTeamMembers.userId} = ${users.id})`,
+    isStaff(user)
+      ? undefined
+      : sql`not exists (select 1 from ${temporaryTeamInvites} where ${temporaryTeamInvites.teamId} = ${teamId} and ${temporaryTeamInvites.userId} = ${users.id} and ${temporaryTeamInvites.status} = 'PENDING')`,
+    row.tournamentType === 'SWITCHEROO'
+      ? sql`exists (select 1 from ${tournamentEntries} where ${tournamentEntries.tournamentId} = ${tournamentId} and ${tournamentEntries.userId} = ${users.id} and ${tournamentEntries.refunded} = false)`
+      : undefined,
+  )!;
 }
 
 async function assertRoom(tx: Tx, team: TeamRow, tournament: TournamentRow) {

@@ -13,6 +13,7 @@ import type { Paged } from '../../src/api/contract/common';
 import { TOURNAMENT_ERRORS } from '../../src/domain/messages';
 import { SWITCHEROO_PAIRING_SLOTS } from '../../src/domain/constants';
 import { hasStarted } from '../../src/domain/tournamentRules';
+import { playingCondition, tournamentHasBracket } from './brackets';
 
 export interface EntryListOptions {
   /** Staff see refunded entries and the paid/refunded flags; the public list hides both. */
@@ -53,7 +54,9 @@ export async function teamMembers(db: Db | Tx, teamIds: number[]): Promise<Map<n
  * name. Players carry `discordName`, teams and predefined entries `name`.
  */
 export async function listEntries(db: Db, tournamentId: number, opts: EntryListOptions): Promise<Paged<Entry>> {
-  await getTournament(db, tournamentId);
+  const t = await getTournament(db, tournamentId);
+  // Staff also see which entries play in the bracket (the maps screen's "playing" flag).
+  const playing = opts.admin ? playingCondition(t, await tournamentHasBracket(db, tournamentId)) : sql`false`;
   const name = sql<string | null>`coalesce(${users.discordName}, ${temporaryTeams.name}, ${tournamentEntries.definedName})`;
   const where = and(
     eq(tournamentEntries.tournamentId, tournamentId),
@@ -68,6 +71,7 @@ export async function listEntries(db: Db, tournamentId: number, opts: EntryListO
       picture: users.picture,
       katanaRank: users.katanaRank,
       teamName: temporaryTeams.name,
+      playing: sql<boolean>`(${playing})`,
     })
     .from(tournamentEntries)
     .leftJoin(users, eq(users.id, tournamentEntries.userId))
@@ -89,7 +93,7 @@ export async function listEntries(db: Db, tournamentId: number, opts: EntryListO
       .where(where),
   ]);
   const members = await teamMembers(db, rows.flatMap((r) => (r.entry.temporaryTeamId ? [r.entry.temporaryTeamId] : [])));
-  const results: Entry[] = rows.map(({ entry, discordName, picture, katanaRank, teamName }) => ({
+  const results: Entry[] = rows.map(({ entry, discordName, picture, katanaRank, teamName, playing }) => ({
     id: entry.id,
     ...(entry.userId
       ? {
@@ -101,7 +105,7 @@ export async function listEntries(db: Db, tournamentId: number, opts: EntryListO
     losses: entry.losses,
     userId: entry.userId,
     teamId: entry.temporaryTeamId,
-    ...(opts.admin ? { paid: entry.paymentId !== null, refunded: entry.refunded } : {}),
+    ...(opts.admin ? { paid: entry.paymentId !== null, refunded: entry.refunded, playing: playing === true } : {}),
   }));
   const n = Number(total);
   return opts.page

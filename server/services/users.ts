@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
@@ -146,14 +146,15 @@ const INVITEE_SEARCH_LIMIT = 10;
 
 /**
  * The team dialogs' user search: players who are not banned whose Discord name contains `term`, the exact and
- * prefix matches first. The searching user is left out (nobody invites themselves).
+ * prefix matches first. The searching user is left out (nobody invites themselves). `forTeam` narrows it to the
+ * players one team's invite would take (leagueInviteeFilter, temporaryInviteeFilter).
  */
-export async function searchInvitees(db: Db, term: string, viewerId: number) {
+export async function searchInvitees(db: Db, term: string, viewerId: number, forTeam?: SQL) {
   const lower = term.toLowerCase();
   return db
     .select({ id: users.id, discordName: users.discordName, picture: users.picture })
     .from(users)
-    .where(and(eq(users.banned, false), ne(users.id, viewerId), ilike(users.discordName, likePattern(term))))
+    .where(and(eq(users.banned, false), ne(users.id, viewerId), ilike(users.discordName, likePattern(term)), forTeam))
     .orderBy(
       sql`case when lower(${users.discordName}) = ${lower} then 0 when lower(${users.discordName}) like ${`${lower.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} then 1 else 2 end`,
       asc(users.discordName),

@@ -30,6 +30,7 @@ const TeamRanksPage = onDemand(() => import('../features/teams/TeamRanksPage'), 
 const TeamProfilePage = onDemand(() => import('../features/teams/TeamProfilePage'), 'TeamProfilePage');
 const PlayerProfilePage = onDemand(() => import('../features/players/PlayerProfilePage'), 'PlayerProfilePage');
 const PlayerCardsPage = onDemand(() => import('../features/players/PlayerCardsPage'), 'PlayerCardsPage');
+const OwnProfileRedirect = onDemand(() => import('../features/players/OwnProfileRedirect'), 'OwnProfileRedirect');
 const PastTournamentsPage = onDemand(() => import('../features/players/PastTournamentsPage'), 'PastTournamentsPage');
 const AdminDashboard = onDemand(() => import('../features/admin/AdminDashboard'), 'AdminDashboard');
 const AdminTournamentsPage = onDemand(() => import('../features/admin/tournaments/AdminTournamentsPage'), 'AdminTournamentsPage');
@@ -88,6 +89,8 @@ export const ROUTES: { path: string; component: ComponentType & { preload?: () =
   { path: '/teams', component: TeamRanksPage, access: 'all' },
   // Fixed sub-paths of /players go above /players/:id.
   { path: '/players/player-cards', component: PlayerCardsPage, access: 'all' },
+  // The profile "with no id" (the spec's /players is PLAYER RANKS): see docs/decisions.md, issue 21.
+  { path: '/players/me', component: OwnProfileRedirect, access: 'all' },
   { path: '/players/:id', component: PlayerProfilePage, access: 'all' },
   { path: '/players/:id/past-tournaments', component: PastTournamentsPage, access: 'all' },
   { path: '/teams/:id', component: TeamProfilePage, access: 'all', reads: (p) => byId(p.id, (id) => [getTeam(id)]) },

@@ -74,6 +74,9 @@ export const PLAYER_CARDS_PAGE_SIZE = 20;
 export const MAX_PAGE_BUTTONS = 5;
 export const SEARCH_DEBOUNCE_MS = 500;
 
+/** Dialog widths in px (spec §9: 600 when large, 400 otherwise); src/ui/AppModal applies them. */
+export const MODAL_WIDTH = { large: 600, normal: 400 } as const;
+
 export const NOTIFICATION_LIFETIME_MS = 5000;
 export const NOTIFICATION_CHECK_MS = 1000;
 export const MAX_AUTH_RETRIES = 3;

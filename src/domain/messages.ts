@@ -74,6 +74,12 @@ export const JOIN_SEASON_TOOLTIPS = {
 } as const;
 
 /** Success notifications: title and body (body may be empty). */
+/**
+ * "Season X" of the spec's notices, for any season name: a name that already says Season ("Season 5: New Year League")
+ * is used as it is, so no notice reads "Season Season 5".
+ */
+export const seasonCalled = (name: string) => (/^season\b/i.test(name.trim()) ? name.trim() : `Season ${name.trim()}`);
+
 export const SUCCESS = {
   tournamentAdded: { title: 'Tournament Added', message: '' },
   tournamentEdited: { title: 'Tournament Edited', message: '' },
@@ -129,11 +135,11 @@ export const SUCCESS = {
   seasonDeleted: { title: 'Season Deleted', message: '' },
   doubleElimStarted: (season: string) => ({
     title: 'Double Elim Started',
-    message: `Season ${season} is now in the playoff stage`,
+    message: `${seasonCalled(season)} is now in the playoff stage`,
   }),
   groupStagesReset: (season: string) => ({
     title: 'Group Stages Reset',
-    message: `Season ${season} has reverted back to CLOSED state`,
+    message: `${seasonCalled(season)} has reverted back to CLOSED state`,
   }),
   seasonReverted: (season: string) => ({
     title: 'Season reverted',
@@ -288,7 +294,6 @@ export const PROFILE = {
   battleTagLocked: 'to change this, please contact support',
   notMember: 'You are not a member of this team',
   teamLocked: 'This team is locked because all of its members have left',
-  leaveInSeason: 'This team is playing a season: leaving it needs an admin-approved transfer',
 } as const;
 
 export const USER_ADMIN = {
@@ -297,7 +302,7 @@ export const USER_ADMIN = {
   banOwner: 'An owner cannot be banned',
   banStaff: 'Only an owner can ban a member of staff',
   nothingToEdit: 'Please change at least one field',
-  ownerOnly: 'Only an owner can change the staff team',
+  ownerOnly: 'Only an owner can promote to owner, demote or remove staff',
   ownRole: 'You cannot change your own role',
   bannedStaff: 'A banned user cannot join the staff team',
   lastOwner: 'The last owner cannot be demoted or removed from the staff team',

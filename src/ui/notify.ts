@@ -61,5 +61,42 @@ const subscribe = (fn: () => void) => {
 
 export const useNotifications = () => useSyncExternalStore(subscribe, () => items, () => items);
 
+/** Where the notifications showing wait while the page reloads (this tab only). */
+const CARRIED_KEY = 'clutch.notifications';
+
+/**
+ * Reloads the page (the spec reloads after an image upload) without wiping the notifications it shows: they come back
+ * after the reload and still disappear 5 s after their creation, not at the reload.
+ */
+export function reloadKeepingNotifications() {
+  try {
+    sessionStorage.setItem(CARRIED_KEY, JSON.stringify(items));
+  } catch {
+    // Storage refused (private mode, quota): the reload goes ahead, as before.
+  }
+  window.location.reload();
+}
+
+/** The notifications a reload carried over, those still within their lifetime. */
+function carriedOver(): AppNotification[] {
+  try {
+    const raw = sessionStorage.getItem(CARRIED_KEY);
+    sessionStorage.removeItem(CARRIED_KEY);
+    const parsed: unknown = raw ? JSON.parse(raw) : [];
+    if (!Array.isArray(parsed)) return [];
+    const now = Date.now();
+    return parsed
+      .filter((n: Partial<AppNotification>) => typeof n?.title === 'string' && typeof n.creationTime === 'number' && now - n.creationTime < NOTIFICATION_LIFETIME_MS)
+      .map((n: AppNotification) => ({ ...n, id: String(nextId++) }));
+  } catch {
+    return [];
+  }
+}
+
+if (typeof sessionStorage !== 'undefined') {
+  const carried = carriedOver();
+  if (carried.length > 0) publish(carried);
+}
+
 /** Tests start each case with no notifications. */
 export const clearNotifications = () => publish([]);

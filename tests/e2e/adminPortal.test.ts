@@ -81,4 +81,24 @@ describe('the admin portal in a real browser', () => {
     expect(loaded).toMatch(/^image\/png/);
     expect(errors).toEqual([]);
   });
+  it('"Image Updated" lives on through the reload that follows an upload, and goes about 5 s after it appeared', async () => {
+    const { page, errors } = await newPage(browser);
+    await signIn(page, 'AdminAce');
+    await page.goto('/admin/images');
+    await page.getByRole('heading', { name: 'Images' }).waitFor();
+    // The next load is the reload the upload causes (spec: the page reloads after success).
+    const reloaded = page.waitForEvent('load', { timeout: 30_000 });
+    const picked = Date.now();
+    await page.getByLabel('Season Image file').setInputFiles({ name: 'season.png', mimeType: 'image/png', buffer: PNG });
+    await reloaded;
+    const notice = page.getByRole('status').filter({ hasText: 'Image Updated' });
+    await notice.waitFor({ timeout: 4_000 });
+    await notice.getByText('Image was uploaded successfully').waitFor();
+    // Still there well after the reload, gone once its 5 s are over.
+    await page.waitForTimeout(Math.max(0, picked + 3_000 - Date.now()));
+    expect(await notice.isVisible()).toBe(true);
+    await notice.waitFor({ state: 'detached', timeout: 6_000 });
+    expect(Date.now() - picked).toBeLessThan(9_000);
+    expect(errors).toEqual([]);
+  });
 });

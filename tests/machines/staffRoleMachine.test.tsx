@@ -53,10 +53,12 @@ describe('staffRoleMachine', () => {
     expect(new Set(walked)).toEqual(new Set(moves.filter((m) => !m.endsWith('-'))));
   });
 
-  it('never lets a non-owner, the row’s own user, or anyone against the last owner change a role', () => {
+  it('lets an ADMIN only promote new staff, and never a player, the row’s own user, or anyone against the last owner', () => {
     for (const role of ROLES) {
       for (const e of EVENTS) {
-        expect(nextStaffRole(role, e, { viewerRole: 'ADMIN', isOwnRow: false, otherOwners: 1 })).toBeNull();
+        const addsStaff = role === 'USER' && e === 'staff.promote';
+        expect(nextStaffRole(role, e, { viewerRole: 'ADMIN', isOwnRow: false, otherOwners: 1 })).toBe(addsStaff ? 'ADMIN' : null);
+        expect(nextStaffRole(role, e, { viewerRole: 'ADMIN', isOwnRow: true, otherOwners: 1 })).toBeNull();
         expect(nextStaffRole(role, e, { viewerRole: 'USER', isOwnRow: false, otherOwners: 1 })).toBeNull();
         expect(nextStaffRole(role, e, { viewerRole: 'OWNER', isOwnRow: true, otherOwners: 1 })).toBeNull();
       }
@@ -125,14 +127,16 @@ describe('staffRoleMachine', () => {
     });
   });
 
-  it('answers 403 to an ADMIN for every change the owner may make, and 409 to a change no single step makes', async () => {
+  it('answers an ADMIN 200 for Promote New Staff only and 403 otherwise, and 409 to a change no single step makes', async () => {
     const admin = await server.signIn('AdminAce');
     const owner = await server.signIn('ClutchOwner');
     for (const from of ROLES) {
       for (const to of ROLES) {
         if (from === to) continue;
         const target = await insertUser(server.db, { role: from });
-        expect((await admin.patch(`/v1/user/staff/${target.id}`, { role: to })).status).toBe(403);
+        const byAdmin = nextStaffRole(from, staffEventFor(from, to) ?? 'staff.promote', { viewerRole: 'ADMIN', isOwnRow: false, otherOwners: 1 }) === to;
+        expect((await admin.patch(`/v1/user/staff/${target.id}`, { role: to })).status, `ADMIN: ${from} → ${to}`).toBe(byAdmin ? 200 : 403);
+        if (byAdmin) continue;
         const expected = staffEventFor(from, to) ? 200 : 409;
         expect((await owner.patch(`/v1/user/staff/${target.id}`, { role: to })).status, `${from} → ${to}`).toBe(expected);
       }

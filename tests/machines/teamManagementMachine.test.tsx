@@ -123,6 +123,17 @@ function applyAction(team: ManagedTeam, rows: TeamManagementRow[], action: TeamA
   }
 }
 
+/**
+ * What the server's invite search answers this team's dialog (players its invite or Force Add would take): never the
+ * player in another team of the tournament; the free player while not on the team and, for the captain's invite, not
+ * invited already.
+ */
+function searchAnswer(rows: TeamManagementRow[], asAdmin: boolean): Invitee[] {
+  const free = rows.find((r) => r.id === FREE);
+  const takes = asAdmin ? free?.type !== 'MEMBER' : !free;
+  return CANDIDATES.filter((u) => u.id === FREE && takes);
+}
+
 /** What the server answers to an action, given what it holds. */
 function succeeds(action: TeamAction, rows: TeamManagementRow[]): boolean {
   const row = (id: number) => rows.find((r) => r.id === id);
@@ -187,11 +198,15 @@ function pathsFor(variant: Variant) {
         { type: 'xstate.done.actor.loadTeam', output: world },
         // A failing load is tried once per dialog; Try again then succeeds.
         ...(c.team ? [] : [{ type: 'xstate.error.actor.loadTeam', error: new ApiError(403, 'You are not a member of this team') }]),
-        { type: 'xstate.done.actor.searchUsers', output: CANDIDATES },
+        { type: 'xstate.done.actor.searchUsers', output: searchAnswer(world.rows, input.asAdmin) },
         { type: 'xstate.error.actor.searchUsers', error: new ApiError(500, 'Search is unavailable') },
         ...(c.pending
           ? succeeds(c.pending, c.rows)
-            ? [{ type: 'xstate.done.actor.performAction', output: undefined }]
+            ? [
+                { type: 'xstate.done.actor.performAction', output: undefined },
+                // Between the search and the confirmation the invitee joined another team of the tournament.
+                ...(c.pending.kind === 'invite' ? [{ type: 'xstate.error.actor.performAction', error: new ApiError(409, 'refused') }] : []),
+              ]
             : [{ type: 'xstate.error.actor.performAction', error: new ApiError(409, 'refused') }]
           : []),
       ];
@@ -321,6 +336,8 @@ interface World {
   realIds: Record<number, number>;
   tournamentId: number;
   teamId: number;
+  /** The other team of the tournament (its captain is the player the search never offers). */
+  takenTeamId: number;
   names: Record<number, string>;
   location: ReturnType<typeof memoryLocation>;
 }
@@ -362,7 +379,7 @@ describe('teamManagementMachine through the tournament team page', () => {
     const t = await fx.tournament({ tournamentType: 'SWITCHEROO', switcherooType: 'DOUBLES', teamLimit: 4, signUpLimit: 16 });
     for (const p of [captain, mate, free, taken]) await fx.soloEntry(t.id, p.id);
     const team = await fx.team(t.id, captain.id, [mate.id], { name: INITIAL_TEAM.name, entry: false });
-    await fx.team(t.id, taken.id, [], { entry: false });
+    const takenTeam = await fx.team(t.id, taken.id, [], { entry: false });
     const viewer = variant === 'captain' ? captain : staff;
     net.reset(await server.agent().signIn(viewer.discordName));
     api.configure({ fetch: net.fetch });
@@ -377,6 +394,7 @@ describe('teamManagementMachine through the tournament team page', () => {
       realIds: { [CAPTAIN]: captain.id, [MATE]: mate.id, [FREE]: free.id, [TAKEN]: taken.id, [STAFF]: staff.id },
       tournamentId: t.id,
       teamId: team.id,
+      takenTeamId: takenTeam.id,
       location,
       names: {
         [CAPTAIN]: captain.discordName,
@@ -458,7 +476,7 @@ describe('teamManagementMachine through the tournament team page', () => {
     },
     searching: async (s: Snap) => {
       previous = s;
-      await waitFor(() => expect(net.held).toEqual([`GET /v1/user/invitee-search?search=${w.search}`]));
+      await waitFor(() => expect(net.held).toEqual([`GET /v1/user/invitee-search?search=${w.search}&temporaryTeamId=${w.teamId}`]));
       expect(within(dialog()!).getByRole('button', { name: 'Search' }).getAttribute('data-loading')).toBe('true');
     },
     confirming: async (s: Snap) => {
@@ -629,18 +647,24 @@ describe('teamManagementMachine through the tournament team page', () => {
       clearNotifications();
     },
     'xstate.error.actor.performAction': async () => {
-      letGo();
       const a = previous.context.pending!;
-      const target = 'user' in a ? a.user.id : 0;
-      const why =
-        target === TAKEN
-          ? `${realName(TAKEN)} is already in a team in this tournament`
-          : a.kind === 'invite'
-            ? `${realName(FREE)} has already been invited to this team`
-            : `${realName(FREE)} is already a member of this team`;
+      const db = server.database.db;
+      // The invitee the search offered joins the other team before the confirmed invite arrives (as staff may seat them).
+      const seat = { teamId: w.takenTeamId, userId: w.realIds[FREE], tournamentId: w.tournamentId, slot: 1 };
+      const joinsElsewhere = a.kind === 'invite' && succeeds(a, previous.context.rows);
+      if (joinsElsewhere) await db.insert(temporaryTeamMembers).values(seat);
+      letGo();
+      const why = joinsElsewhere
+        ? `${realName(FREE)} is already in a team in this tournament`
+        : a.kind === 'invite'
+          ? `${realName(FREE)} has already been invited to this team`
+          : `${realName(FREE)} is already a member of this team`;
       const alert = await screen.findByRole('alert');
       expect(within(alert).getByText('An error occurred')).toBeTruthy();
       expect(within(alert).getByText(why)).toBeTruthy();
+      if (joinsElsewhere) {
+        await db.delete(temporaryTeamMembers).where(and(eq(temporaryTeamMembers.teamId, seat.teamId), eq(temporaryTeamMembers.userId, seat.userId)));
+      }
       clearNotifications();
     },
   };

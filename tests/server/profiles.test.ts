@@ -142,18 +142,32 @@ describe('profiles: players and league teams', () => {
       expect(row.locked).toBe(true);
     });
 
-    it('refuses non-members, and members while the team plays a season (transferMode)', async () => {
-      const { team, agent } = await newTeam(server, { players: 1 });
+    it('refuses non-members', async () => {
+      const { team } = await newTeam(server, { players: 1 });
       const stranger = await as((await insertUser(server.db)).discordName);
       const refused = await stranger.delete(`/v1/team/${team.id}/members`);
       expect(refused.status).toBe(403);
       expect(refused.body).toEqual({ message: PROFILE.notMember });
+    });
 
+    it('while the team plays a season (transferMode), asks for the member’s own removal instead: they stay until an admin approves', async () => {
+      const { team, members } = await newTeam(server, { players: 1 });
+      const mate = await as(members[0].discordName);
       await server.db.update(teams).set({ transferMode: true }).where(eq(teams.id, team.id));
-      const inSeason = await agent.delete(`/v1/team/${team.id}/members`);
-      expect(inSeason.status).toBe(409);
-      expect(inSeason.body).toEqual({ message: PROFILE.leaveInSeason });
-      expect((await server.agent().get(`/v1/team/${team.id}`)).body.users).toHaveLength(2);
+      const asked = await mate.delete(`/v1/team/${team.id}/members`);
+      expect(asked.status).toBe(200);
+      expect(asked.body).toMatchObject({ amountDue: 0, transfer: { teamId: team.id, userId: members[0].id, addPlayer: false, status: 'PENDING' } });
+      const profile = (await server.agent().get(`/v1/team/${team.id}`)).body;
+      expect(profile.users).toHaveLength(2);
+      expect(profile.removals).toEqual([{ userId: members[0].id, status: 'PENDING' }]);
+      // Asked once: a second leave is refused while the first waits.
+      expect((await mate.delete(`/v1/team/${team.id}/members`)).status).toBe(409);
+
+      const admin = await as((await insertUser(server.db, { role: 'ADMIN' })).discordName);
+      const pending = (await admin.get('/v1/transfer')).body.results.find((t: { userId: number }) => t.userId === members[0].id);
+      expect((await admin.patch(`/v1/transfer/${pending.id}`, { approved: true })).status).toBe(200);
+      expect((await findUserRow(server.db, members[0].id)).teamId).toBeNull();
+      expect((await server.agent().get(`/v1/team/${team.id}`)).body).toMatchObject({ removals: [] });
     });
   });
 });

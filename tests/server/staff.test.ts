@@ -49,12 +49,20 @@ describe('staff list and role changes', () => {
       expect((await findUserRow(server.db, player.id))?.role).toBe('USER');
     });
 
-    it('answers 403 to an ADMIN, whatever the change', async () => {
+    it('lets an ADMIN promote new staff (USER → ADMIN) but answers 403 to every other change', async () => {
+      const admin = await as('AdminAce');
       const player = await insertUser(server.db);
-      const res = await (await as('AdminAce')).patch(`/v1/user/staff/${player.id}`, { role: 'ADMIN' });
-      expect(res.status).toBe(403);
-      expect(res.body).toEqual({ message: USER_ADMIN.ownerOnly });
-      expect((await findUserRow(server.db, player.id))?.role).toBe('USER');
+      const promoted = await admin.patch(`/v1/user/staff/${player.id}`, { role: 'ADMIN' });
+      expect(promoted.status).toBe(200);
+      expect(promoted.body.role).toBe('ADMIN');
+      for (const role of ['OWNER', 'USER'] as const) {
+        const res = await admin.patch(`/v1/user/staff/${player.id}`, { role });
+        expect(res.status, role).toBe(403);
+        expect(res.body).toEqual({ message: USER_ADMIN.ownerOnly });
+      }
+      expect((await findUserRow(server.db, player.id))?.role).toBe('ADMIN');
+      const other = await insertUser(server.db);
+      expect((await admin.patch(`/v1/user/staff/${other.id}`, { role: 'OWNER' })).status).toBe(403);
     });
 
     it('never lets anyone change their own role', async () => {

@@ -1,5 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
 import { useTestServer, type Agent } from '../support/testServer';
+import { tournamentEntries } from '../../server/db/schema';
+import { createTournament } from './tournaments.fixtures';
 import { PAIRING, TOURNAMENT_ERRORS } from '../../src/domain/messages';
 
 const server = useTestServer({ seed: true });
@@ -37,6 +40,9 @@ async function createSwitcheroo(switcherooType: 'SINGLES' | 'DOUBLES', signUps: 
   return { id, joined };
 }
 
+/** A solo TOURNAMENT (team limit 1), OPEN; answers its id. */
+const createSolo = (title: string) => createTournament(admin, { title, teamLimit: 1 });
+
 const save = (id: number, teams: unknown[]) => admin.post(`/v1/tournament/${id}/switcheroo/teams`, { teams });
 
 beforeAll(async () => {
@@ -59,25 +65,9 @@ describe('POST /v1/tournament/{id}/switcheroo/teams', () => {
     expect(open.status).toBe(409);
     expect(open.body.message).toBe(PAIRING.notClosed);
 
-    const regular = await admin.post('/v1/tournament', {
-      title: 'Not a switcheroo',
-      subTitle: 'Solo',
-      description: 'Solo cup',
-      entryFee: 0,
-      startDate: Date.now() + DAY,
-      startTime: '20:00',
-      endDate: Date.now() + DAY,
-      signUpClose: Date.now() + DAY,
-      tournamentType: 'TOURNAMENT',
-      teamLimit: 1,
-      rules: 'https://clutch.gg/rules/solo',
-      prizePoolInfo: 'None',
-      host: 'AdminAce',
-      game: 'CODMW3',
-      platforms: ['PC'],
-    });
-    expect((await admin.post(`/v1/tournament/${regular.body.id}/close`)).status).toBe(200);
-    const notSwitcheroo = await admin.post(`/v1/tournament/${regular.body.id}/switcheroo/teams`, { teams: [] });
+    const regular = await createSolo('Not a switcheroo');
+    expect((await admin.post(`/v1/tournament/${regular}/close`)).status).toBe(200);
+    const notSwitcheroo = await admin.post(`/v1/tournament/${regular}/switcheroo/teams`, { teams: [] });
     expect(notSwitcheroo.status).toBe(409);
     expect(notSwitcheroo.body.message).toBe(TOURNAMENT_ERRORS.notSwitcheroo);
   });
@@ -166,5 +156,42 @@ describe('POST /v1/tournament/{id}/switcheroo/teams', () => {
     const matches = (await admin.get(`/v1/tournament/${id}/match`)).body as { teamA: { name: string } | null; teamB: { name: string } | null }[];
     const names = matches.flatMap((m) => [m.teamA?.name, m.teamB?.name]).filter(Boolean);
     expect(new Set(names)).toEqual(new Set(['Left', 'Right']));
+  });
+});
+
+describe('the admin entries list’s "playing" flag (the maps screen, seasons-and-admin §3)', () => {
+  type Row = { discordName?: string; name?: string; playing?: boolean };
+  const playing = async (id: number) =>
+    Object.fromEntries(((await admin.get(`/v1/tournament/${id}/entries/admin?notPaginated=true`)).body.results as Row[]).map((e) => [e.discordName ?? e.name, e.playing]));
+
+  it('marks a SWITCHEROO player playing once paired into a team, before and after the start; the team entries play', async () => {
+    const { id, joined } = await createSwitcheroo('DOUBLES', 5, 20);
+    expect((await admin.post(`/v1/tournament/${id}/close`)).status).toBe(200);
+    const [a, b, c, d, spare] = joined;
+    expect(Object.values(await playing(id))).toEqual([false, false, false, false, false]);
+    expect((await save(id, [{ name: 'Dawn', slots: [a.id, b.id] }, { name: 'Dusk', slots: [c.id, d.id] }])).status).toBe(200);
+    const before = await playing(id);
+    expect([a, b, c, d].map((p) => before[p.discordName])).toEqual([true, true, true, true]);
+    expect(before[spare.discordName]).toBe(false);
+
+    const detail = (await admin.get(`/v1/tournament/${id}`)).body;
+    const maps = (detail.roundNames as string[]).map((roundName) => ({ roundName, value: 'Hardpoint' }));
+    expect((await admin.patch(`/v1/tournament/${id}`, { mapsAndModes: maps })).status).toBe(200);
+    expect((await admin.post(`/v1/tournament/${id}/start`)).status).toBe(200);
+    const after = await playing(id);
+    expect([after.Dawn, after.Dusk, ...[a, b, c, d].map((p) => after[p.discordName])]).toEqual([true, true, true, true, true, true]);
+    expect(after[spare.discordName]).toBe(false);
+    // The public list does not carry the flag.
+    expect((await server.agent().get(`/v1/tournament/${id}/entries`)).body.results[0].playing).toBeUndefined();
+  });
+
+  it('marks every entry of a solo tournament playing but a refunded one', async () => {
+    const id = await createSolo('Playing flags');
+    for (const p of players.slice(30, 33)) {
+      expect((await (await server.agent().signIn(p.discordName)).post(`/v1/billing/join-tournament/${id}/${p.id}`, {})).status).toBe(200);
+    }
+    await server.db.update(tournamentEntries).set({ refunded: true }).where(and(eq(tournamentEntries.tournamentId, id), eq(tournamentEntries.userId, players[32].id)));
+    const flags = await playing(id);
+    expect(players.slice(30, 33).map((p) => flags[p.discordName])).toEqual([true, true, false]);
   });
 });

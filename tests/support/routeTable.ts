@@ -180,7 +180,8 @@ export const ROUTE_TABLE: Record<string, Row> = {
   'GET /v1/match/events': row('staff'),
   // Admin users and staff (issue 14)
   'GET /v1/user/staff': row('staff'),
-  'PATCH /v1/user/staff/:id': row('staff', '/v1/user/staff/{victim}', { role: 'ADMIN' }, { admin: 403 }),
+  // Promote New Staff (USER → ADMIN) is any staff member's; the other changes are the OWNER's (tests/server/staff.test.ts).
+  'PATCH /v1/user/staff/:id': row('staff', '/v1/user/staff/{victim}', { role: 'ADMIN' }),
   'GET /v1/user/:id': row('public', '/v1/user/{player}'),
   'PATCH /v1/user/:id': row('staff', '/v1/user/{victim}', {}),
 

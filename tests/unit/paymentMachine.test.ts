@@ -17,7 +17,7 @@ function start(opts: { create?: () => Promise<PaymentSecret>; clientSecret?: str
     actions: {
       reportSucceeded: () => reports.push('succeeded'),
       reportFailed: (_, { message }) => reports.push(`failed: ${message}`),
-      reportPending: () => reports.push('pending'),
+      reportProcessing: () => reports.push('processing'),
     },
   });
   const actor = createActor(logic, { input: { create: opts.create, clientSecret: opts.clientSecret } }).start();
@@ -51,6 +51,13 @@ describe('paymentMachine', () => {
     expect(actor.getSnapshot().value).toBe('awaitingConfirmation');
   });
 
+  it('reports a card that succeeds at once in the spec’s order: Payment Received, then Payment Processing', async () => {
+    const { actor, reports } = start({ clientSecret: 'x' });
+    actor.send({ type: 'payment.submit', method: card });
+    await waitFor(actor, (s) => s.matches('succeeded'));
+    expect(reports).toEqual(['succeeded', 'processing']);
+  });
+
   it('polls every 2 s while processing and rests in pending after 20 s, then checks again on demand', async () => {
     vi.useFakeTimers();
     const check = vi.fn(async (): Promise<PaymentStatus> => ({ status: 'PROCESSING', message: '' }));
@@ -61,7 +68,7 @@ describe('paymentMachine', () => {
     expect(check).toHaveBeenCalledTimes(Math.ceil(PAYMENT_POLL_TIMEOUT_MS / PAYMENT_POLL_INTERVAL_MS));
     await vi.advanceTimersByTimeAsync(1);
     expect(actor.getSnapshot().value).toBe('pending');
-    expect(reports).toEqual(['pending']);
+    expect(reports).toEqual(['processing']);
     await vi.advanceTimersByTimeAsync(PAYMENT_POLL_TIMEOUT_MS);
     expect(check).toHaveBeenCalledTimes(Math.ceil(PAYMENT_POLL_TIMEOUT_MS / PAYMENT_POLL_INTERVAL_MS));
 
@@ -69,6 +76,6 @@ describe('paymentMachine', () => {
     actor.send({ type: 'payment.check' });
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().value).toBe('succeeded');
-    expect(reports).toEqual(['pending', 'succeeded']);
+    expect(reports).toEqual(['processing', 'succeeded', 'processing']);
   });
 });

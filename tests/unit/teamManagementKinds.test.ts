@@ -16,7 +16,7 @@ const leagueTeam: Team = {
     { id: 8, discordName: 'p8', picture: null, teamRole: 'PLAYER', katanaRank: 1000 },
     { id: CAPTAIN, discordName: 'p7', picture: null, teamRole: 'CAPTAIN', katanaRank: 1000 },
   ],
-  upcomingMatches: [], divisionWins: 0, divisionLosses: 0, averageKR: 1000, transferMode: false,
+  upcomingMatches: [], divisionWins: 0, divisionLosses: 0, averageKR: 1000, transferMode: false, removals: [],
 };
 
 /** The machine of one kind of team, its calls swapped for the given team; answers the kind it called. */

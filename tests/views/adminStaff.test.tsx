@@ -31,8 +31,19 @@ async function choose(user: UserEvent, name: string, item: string) {
   await user.click(await screen.findByRole('menuitem', { name: item, hidden: true }));
 }
 
+/** In the Promote New Staff dialog: search the player, pick them, Promote; they are ADMIN and listed. */
+async function promoteFound(user: UserEvent, dialog: HTMLElement, player: { id: number; discordName: string }) {
+  await user.type(within(dialog).getByRole('textbox', { name: 'Search User' }), player.discordName);
+  await user.click(within(dialog).getByRole('button', { name: 'Search' }));
+  await user.click(await within(dialog).findByRole('radio', { name: player.discordName }));
+  await user.click(within(dialog).getByRole('button', { name: 'Promote' }));
+  expect(await screen.findByText('User Promoted')).toBeTruthy();
+  expect(await screen.findByRole('cell', { name: player.discordName })).toBeTruthy();
+  expect((await findUserRow(server.database.db, player.id))?.role).toBe('ADMIN');
+}
+
 describe('/admin/staff', () => {
-  it('shows an ADMIN the staff table, with n/a for a missing Activision ID, but no staff actions', async () => {
+  it('shows an ADMIN the staff table, with n/a for a missing Activision ID, and Promote New Staff but no row actions', async () => {
     const joined = Date.UTC(2025, 2, 4, 9, 30);
     const staff = await insertUser(server.database.db, { role: 'ADMIN', battleTag: null, joined });
     await renderApp('/admin/staff', { server, as: 'AdminAce' });
@@ -42,7 +53,15 @@ describe('/admin/staff', () => {
     const cells = within(rowOf(staff.discordName)).getAllByRole('cell').map((c) => c.textContent);
     expect(cells.slice(0, 4)).toEqual([staff.discordName, 'ADMIN', 'n/a', formatDateTime(joined)]);
     expect(screen.queryByRole('button', { name: /^Options for / })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Promote New Staff' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Promote New Staff' })).toBeTruthy();
+  });
+
+  it('lets an ADMIN promote a player to ADMIN (the spec restricts only the row actions to OWNER)', async () => {
+    const player = await insertUser(server.database.db, { discordName: `Recruit${Date.now() % 100000}` });
+    const { user } = await renderApp('/admin/staff', { server, as: 'AdminAce' });
+    await user.click(await screen.findByRole('button', { name: 'Promote New Staff' }));
+    await promoteFound(user, await screen.findByRole('dialog', { name: 'Promote New Staff' }), player);
+    expect(screen.queryByRole('button', { name: `Options for ${player.discordName}` })).toBeNull();
   });
 
   it('lets the OWNER promote a player to ADMIN through the user search', async () => {
@@ -59,14 +78,7 @@ describe('/admin/staff', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Search' }));
     expect(within(dialog).getByRole('textbox', { name: 'Search User' }).getAttribute('aria-invalid')).toBe('true');
 
-    await user.type(within(dialog).getByRole('textbox', { name: 'Search User' }), player.discordName);
-    await user.click(within(dialog).getByRole('button', { name: 'Search' }));
-    await user.click(await within(dialog).findByRole('radio', { name: player.discordName }));
-    await user.click(within(dialog).getByRole('button', { name: 'Promote' }));
-
-    expect(await screen.findByText('User Promoted')).toBeTruthy();
-    expect(await screen.findByRole('cell', { name: player.discordName })).toBeTruthy();
-    expect((await findUserRow(server.database.db, player.id))?.role).toBe('ADMIN');
+    await promoteFound(user, dialog, player);
   });
 
   it('offers the OWNER promote, demote and remove on other rows only, and applies each', async () => {

@@ -3,6 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { startTestServer, type TestServer } from '../support/testServer';
 import { ERRORS } from '../../src/domain/messages';
 import { renderApp } from '../support/renderApp';
+import { and, eq } from 'drizzle-orm';
+import { tournamentEntries } from '../../server/db/schema';
 import { adminAgent, createTournament, demoPlayers, joinAll } from './adminTournamentFixtures';
 
 let server: TestServer;
@@ -62,6 +64,29 @@ describe('the maps and modes page', { timeout: 90_000 }, () => {
     expect(saved.mapsAndModes).toContainEqual({ roundName: 'Grand Final 2', value: 'Search and Destroy on Terminal' });
     const matches = (await admin.get(`/v1/tournament/${id}/match`)).body;
     expect(matches.length).toBeGreaterThan(0);
+  });
+
+  it('shows which entries are playing (the spec’s "playing" flag): those the start seeds, not a refunded one', async () => {
+    const admin = await adminAgent(server);
+    const id = await createTournament(admin);
+    const detail = (await admin.get(`/v1/tournament/${id}`)).body;
+    const defined = await admin.patch(`/v1/tournament/${id}`, { ...detail, definedEntries: { definedUsers: [{ name: 'Guest Ace' }], definedTeams: [] } });
+    expect(defined.status, JSON.stringify(defined.body)).toBe(200);
+    const players = await demoPlayers(server, 3, 40);
+    await joinAll(server, id, players);
+    await server.database.db
+      .update(tournamentEntries)
+      .set({ refunded: true })
+      .where(and(eq(tournamentEntries.tournamentId, id), eq(tournamentEntries.userId, players[2].id)));
+    expect((await admin.post(`/v1/tournament/${id}/close`)).status).toBe(200);
+
+    await renderApp(`/admin/tournaments/${id}/maps`, { server, as: 'AdminAce' });
+    const entries = await screen.findByRole('region', { name: 'Entries' });
+    const flag = async (name: string) => within((await within(entries).findByRole('cell', { name })).closest('tr')!).getAllByRole('cell')[1].textContent;
+    expect(await flag(players[0].discordName)).toBe('PLAYING');
+    expect(await flag(players[1].discordName)).toBe('PLAYING');
+    expect(await flag(players[2].discordName)).toBe('NOT PLAYING');
+    expect(within(entries).getByText(/The 1 predefined entries play too/)).toBeTruthy();
   });
 
   it('keeps a CLOSED tournament closed when the start is cancelled', async () => {

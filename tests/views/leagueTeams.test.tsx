@@ -96,6 +96,22 @@ describe('league teams', () => {
     expect(screen.getByRole('button', { name: 'Leave Team' })).toBeTruthy();
   });
 
+  it('the invite search lists no player already on a team (the invite would be refused), only free ones', async () => {
+    const stamp = Date.now();
+    const captain = await fx.player();
+    const free = await fx.player({ discordName: `Scout${stamp}Free` });
+    const elsewhere = await fx.player({ discordName: `Scout${stamp}Taken` });
+    await leagueTeam('Other Owls', (await fx.player()).id, [elsewhere.id]);
+    const team = await leagueTeam('Search Owls', captain.id);
+    const app = await renderApp(`/teams/${team.id}`, { server, as: captain.discordName });
+    await app.user.click(await screen.findByRole('button', { name: 'Manage Team' }));
+    const invite = await within(await screen.findByRole('dialog', { name: 'Manage Search Owls' })).findByRole('region', { name: 'Invite a player' });
+    await app.user.type(within(invite).getByLabelText('Search players'), `Scout${stamp}`);
+    await app.user.click(within(invite).getByRole('button', { name: 'Search' }));
+    expect(await within(invite).findByRole('radio', { name: free.discordName })).toBeTruthy();
+    expect(within(invite).queryByRole('radio', { name: elsewhere.discordName })).toBeNull();
+  });
+
   it('lets the captain make a member captain and remove one after confirming; staff force-add and cannot upload a logo', async () => {
     const [captain, mate, spare, free] = [await fx.player(), await fx.player(), await fx.player(), await fx.player({ discordName: `Free${Date.now()}` })];
     const admin = await fx.player({ role: 'OWNER' });

@@ -85,7 +85,12 @@ describe('the guest payment page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Pay' }));
 
     expect(await screen.findByText('Your payment of €12.50 for reference INV-2041 has been received.')).toBeTruthy();
-    expect(screen.getByText('Payment Received')).toBeTruthy();
+    // The spec's order of notices: Payment Received, then Payment Processing.
+    const notices = within(screen.getByRole('region', { name: 'Notifications' }));
+    expect(notices.getAllByRole('status').map((n) => n.textContent)).toEqual([
+      'Payment Received',
+      'Payment ProcessingPayment processing, please check back in a few moments!',
+    ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.queryByRole('button', { name: 'Send Payment' })).toBeNull();
     const [row] = await server.database.db.select().from(payments).where(eq(payments.reference, 'INV-2041'));

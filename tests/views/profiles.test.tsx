@@ -72,6 +72,19 @@ describe('profiles', () => {
     expect(await screen.findByRole('region', { name: 'Edit profile' })).toBeTruthy();
   });
 
+  it('serves the profile "with no id" at /players/me: the own profile when signed in, home for a guest; /players stays PLAYER RANKS', async () => {
+    const me = await fx.player();
+    const app = await open('/players/me', me.discordName);
+    await waitFor(() => expect(app.path()).toBe(`/players/${me.id}`));
+    expect(await screen.findByRole('heading', { name: me.discordName, level: 1 })).toBeTruthy();
+
+    const guest = await open('/players/me');
+    await waitFor(() => expect(guest.path()).toBe('/'));
+
+    await open('/players', me.discordName);
+    expect(await screen.findByRole('heading', { name: /player ranks/i })).toBeTruthy();
+  });
+
   it('shows no form on somebody else’s profile, and not found for an unknown player', async () => {
     const [me, other] = [await fx.player(), await fx.player()];
     await open(`/players/${other.id}`, me.discordName);

@@ -154,6 +154,29 @@ describe('/admin/seasons', () => {
     await waitFor(() => expect(path()).toBe(`/seasons/${id}`));
     expect(await screen.findByRole('heading', { name: 'Previewed Season' })).toBeTruthy();
   });
+
+  it('words Double Elim Started and Group Stages Reset right for a name that already says Season, and for one that does not', async () => {
+    const named = 'Season 9: Frost League';
+    await seasonIn(server, admin, 'GROUP_STAGES', named, 4, 6);
+    const { user } = await openSeasons(named);
+    await choose(user, named, 'Start Playoffs');
+    await user.click(within(await screen.findByRole('dialog', { name: 'Start Playoffs' })).getByRole('button', { name: 'Start Playoffs' }));
+    expect(await screen.findByText('Season 9: Frost League is now in the playoff stage')).toBeTruthy();
+    await choose(user, named, 'Reset to Group Stages');
+    await user.click(within(await screen.findByRole('dialog', { name: 'Reset to Group Stages' })).getByRole('button', { name: 'Reset' }));
+    expect(await screen.findByText('Season 9: Frost League has reverted back to the group stages')).toBeTruthy();
+    await choose(user, named, 'Reset to Closed');
+    await user.click(within(await screen.findByRole('dialog', { name: 'Reset to Closed' })).getByRole('button', { name: 'Reset' }));
+    expect(await screen.findByText('Season 9: Frost League has reverted back to CLOSED state')).toBeTruthy();
+    expect(screen.queryByText(/Season Season/)).toBeNull();
+
+    const plain = 'Harvest Cup';
+    await seasonIn(server, admin, 'GROUP_STAGES', plain, 4, 10);
+    const second = await openSeasons(plain);
+    await choose(second.user, plain, 'Start Playoffs');
+    await second.user.click(within(await screen.findByRole('dialog', { name: 'Start Playoffs' })).getByRole('button', { name: 'Start Playoffs' }));
+    expect(await screen.findByText('Season Harvest Cup is now in the playoff stage')).toBeTruthy();
+  });
 });
 
 describe('/seasons/{id}/teams', () => {

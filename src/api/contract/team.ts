@@ -38,6 +38,11 @@ export const Team = type({
   divisionLosses: integer(),
   averageKR: number(),
   transferMode: boolean(),
+  /**
+   * Members whose removal is asked for (by the captain, or by leaving while the team plays a season): awaiting its
+   * payment or pending until an admin decides, or rejected until the captain's Ok.
+   */
+  removals: array(type({ userId: Id, status: enums(TRANSFER_STATUSES) })),
 });
 export type Team = Infer<typeof Team>;
 

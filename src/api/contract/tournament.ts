@@ -194,6 +194,11 @@ export const Entry = type({
   teamId: optional(nullable(Id)),
   refunded: optional(boolean()),
   paid: optional(boolean()),
+  /**
+   * Admin lists: whether the entry plays in the bracket (seasons-and-admin §3, the maps screen's "playing" flag): seeded
+   * in it, or, before the start, one the start will seed; a SWITCHEROO player through the team they are paired into.
+   */
+  playing: optional(boolean()),
 });
 export type Entry = Infer<typeof Entry>;
 

@@ -16,5 +16,9 @@ export function answerInvite(invite: TeamInvite, answer: 'accept' | 'reject') {
   return api.send(`/team/${invite.teamId}/members/invites/${answer}`, { method: 'PATCH' });
 }
 
-/** GET /v1/user/invitee-search?search: players who can be invited (id and discordName). */
-export const searchInvitees = (search: string) => api.call('/user/invitee-search', array(Invitee), { query: { search } });
+/**
+ * GET /v1/user/invitee-search?search: players who can be invited (id and discordName); with the team whose dialog
+ * searches (`teamId` a league team, `temporaryTeamId` a tournament team), only those its invite would take.
+ */
+export const searchInvitees = (search: string, team: { teamId: number } | { temporaryTeamId: number } | null = null) =>
+  api.call('/user/invitee-search', array(Invitee), { query: { search, ...team } });

@@ -4,6 +4,7 @@ import type { Invitee } from '../contract/user';
 import { LEAGUE_TEAM_SIZE } from '../../domain/constants';
 import { getLeagueTeamMembers, getTeam, performLeagueTeamAction } from './teams';
 import { getTemporaryTeam, getTemporaryTeamMembers, performTemporaryTeamAction } from './temporaryTeams';
+import { searchInvitees } from './invites';
 
 /** The two kinds of team one management dialog serves: a tournament's (temporary) team, or a league (permanent) team. */
 export type TeamKind = 'temporary' | 'league';
@@ -44,6 +45,8 @@ export interface TeamManagementApi {
   load(teamId: number): Promise<{ team: ManagedTeam; rows: TeamManagementRow[] }>;
   /** A league team's Remove in a season answers the transfer request it opened (and the fee due). */
   perform(teamId: number, asAdmin: boolean, action: TeamAction): Promise<TransferOutcome | void>;
+  /** The dialog's player search: only players this team's invite (or Force Add) would take. */
+  searchInvitees(teamId: number, search: string): Promise<Invitee[]>;
 }
 
 /** A league team's profile as the dialog reads it: its captain from the roster, no substitutes. */
@@ -64,6 +67,7 @@ export const TEAM_MANAGEMENT_APIS: Record<TeamKind, TeamManagementApi> = {
       return { team, rows };
     },
     perform: performTemporaryTeamAction,
+    searchInvitees: (teamId, search) => searchInvitees(search, { temporaryTeamId: teamId }),
   },
   league: {
     load: async (teamId) => {
@@ -71,5 +75,6 @@ export const TEAM_MANAGEMENT_APIS: Record<TeamKind, TeamManagementApi> = {
       return { team: managedLeagueTeam(team), rows };
     },
     perform: performLeagueTeamAction,
+    searchInvitees: (teamId, search) => searchInvitees(search, { teamId }),
   },
 };

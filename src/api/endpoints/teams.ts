@@ -1,7 +1,7 @@
 import { api } from '../client';
 import { optional } from 'superstruct';
-import { Team, TeamLeft, TeamManagementRows } from '../contract/team';
-import { TransferOutcome } from '../contract/transfer';
+import { Team, TeamManagementRows } from '../contract/team';
+import { isTransferOutcome, LeagueTeamLeft, TransferOutcome } from '../contract/transfer';
 import { cancelTransfer } from './transfers';
 import { Created } from '../contract/tournament';
 import type { TeamAction } from './teamManagement';
@@ -9,8 +9,11 @@ import type { TeamAction } from './teamManagement';
 /** GET /v1/team/{id}: the team profile (roster captain first, upcoming matches per season). */
 export const getTeam = (id: number) => api.call(`/team/${id}`, Team);
 
-/** DELETE /v1/team/{id}/members: leave the team; `locked` when the last member left. */
-export const leaveTeam = (id: number) => api.call(`/team/${id}/members`, TeamLeft, { method: 'DELETE' });
+/**
+ * DELETE /v1/team/{id}/members: leave the team; `locked` when the last member left. While the team plays a season the
+ * answer is the removal request the leave opened (an admin approves it; a fee may be due first).
+ */
+export const leaveTeam = (id: number) => api.call(`/team/${id}/members`, LeagueTeamLeft, { method: 'DELETE' });
 
 const base = (teamId: number) => `/team/${teamId}`;
 
@@ -56,9 +59,11 @@ export async function performLeagueTeamAction(teamId: number, asAdmin: boolean, 
       return api.send(`${base(teamId)}${admin}/members/${action.member.id}`, { method: 'PATCH' });
     case 'revokeInvite':
       return api.send(`${base(teamId)}/members/invites/${action.member.id}/cancel`, { method: 'POST' });
-    case 'leave':
-      await leaveTeam(teamId);
-      return;
+    case 'leave': {
+      // In a season leaving is a request for the member's own removal, answered like the captain's Remove.
+      const left = await leaveTeam(teamId);
+      return isTransferOutcome(left) ? left : undefined;
+    }
     case 'saveSubstitutes':
     case 'disband':
       throw new Error(`A league team has no ${action.kind} call`);

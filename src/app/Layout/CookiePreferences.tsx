@@ -1,9 +1,10 @@
-import { Button, Checkbox, Modal, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Stack, Text } from '@mantine/core';
+import { AppModal } from '../../ui/AppModal/AppModal';
 
 /** Cookie preferences: Clutch only sets strictly necessary cookies, so there is nothing optional to switch off. */
 export function CookiePreferences({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Cookie Preferences" size={400}>
+    <AppModal opened={opened} onClose={onClose} title="Cookie Preferences">
       <Stack>
         <Text size="sm">
           Clutch uses only strictly necessary cookies: your sign-in session, its refresh token and a security token
@@ -13,6 +14,6 @@ export function CookiePreferences({ opened, onClose }: { opened: boolean; onClos
         <Checkbox label="Analytics and marketing (not used)" checked={false} readOnly disabled />
         <Button onClick={onClose}>Done</Button>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Loader, Select, Stack, Text } from '@mantine/core';
+import { AppModal } from '../../ui/AppModal/AppModal';
 import { FormActions } from '../../ui/FormActions/FormActions';
 import type { TournamentMatch } from '../../api/contract/tournament';
 import { notifyError, notifySuccess } from '../../ui/notify';
@@ -31,7 +32,7 @@ export function ChangeTeams({ match, onChanged }: ChangeTeamsProps) {
       <Button variant="default" onClick={() => send({ type: 'entries.open' })}>
         CHANGE TEAMS
       </Button>
-      <Modal opened={!snapshot.matches('closed')} onClose={() => send({ type: 'entries.cancel' })} title="Change teams" size={600} centered>
+      <AppModal opened={!snapshot.matches('closed')} onClose={() => send({ type: 'entries.cancel' })} title="Change teams" large centered>
         {snapshot.matches('loading') ? (
           <Group gap="xs">
             <Loader size="xs" />
@@ -71,7 +72,7 @@ export function ChangeTeams({ match, onChanged }: ChangeTeamsProps) {
             </Stack>
           </form>
         )}
-      </Modal>
+      </AppModal>
     </>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { AppModal } from '../../ui/AppModal/AppModal';
 import { ScoreFields, type ScoreFieldsProps } from './ScoreForm';
 
 interface ConfirmScoreDialogProps extends Omit<ScoreFieldsProps, 'labelPrefix'> {
@@ -10,7 +11,7 @@ interface ConfirmScoreDialogProps extends Omit<ScoreFieldsProps, 'labelPrefix'> 
 /** The second entry of the double-entry flow: the same score, typed again. */
 export function ConfirmScoreDialog({ opened, onSubmit, onCancel, ...fields }: ConfirmScoreDialogProps) {
   return (
-    <Modal opened={opened} onClose={onCancel} title="Confirm the score" size={400} centered>
+    <AppModal opened={opened} onClose={onCancel} title="Confirm the score" centered>
       <form
         noValidate
         onSubmit={(e) => {
@@ -29,6 +30,6 @@ export function ConfirmScoreDialog({ opened, onSubmit, onCancel, ...fields }: Co
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }

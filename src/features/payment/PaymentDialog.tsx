@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { AppModal } from '../../ui/AppModal/AppModal';
 import { paymentMachine, type PaymentMethod } from '../../../machines/paymentMachine';
 import type { PaymentSecret } from '../../api/contract/billing';
 import { notifyClientError, notifySuccess } from '../../ui/notify';
@@ -21,7 +22,7 @@ export interface PaymentDialogProps {
   amount: number;
   /** What is being paid for ("Entry: Spring Cup"). */
   description: string;
-  /** The server confirmed the payment ("Payment Received" is already shown). Close the dialog here. */
+  /** The server confirmed the payment ("Payment Received" is already shown, "Payment Processing" follows). Close the dialog here. */
   onSucceeded?: () => void;
   /** The customer closed the dialog; `processing`: the bank was still deciding, the payment completes on its own. */
   onClose: (outcome: { processing: boolean }) => void;
@@ -45,7 +46,7 @@ function PaymentFlow({ clientSecret, create, amount, description, onSucceeded, o
         onSucceeded?.();
       },
       reportFailed: (_, { message }) => notifyClientError(ERRORS.paymentError.title, message ?? ERRORS.paymentError.fallback),
-      reportPending: () => notifySuccess(SUCCESS.paymentProcessing),
+      reportProcessing: () => notifySuccess(SUCCESS.paymentProcessing),
     },
   });
   const secret = snapshot.context.clientSecret;
@@ -70,11 +71,11 @@ function PaymentFlow({ clientSecret, create, amount, description, onSucceeded, o
   const form = { state: busy ? ('busy' as const) : failed ? ('locked' as const) : ('ready' as const), canPay, onPay: pay, actions };
 
   return (
-    <Modal
+    <AppModal
       opened
       onClose={close}
       title="Payment"
-      size={stripeEnabled ? 600 : 400}
+      large={stripeEnabled}
       centered
       closeOnClickOutside={false}
       closeOnEscape={!busy}
@@ -102,6 +103,6 @@ function PaymentFlow({ clientSecret, create, amount, description, onSucceeded, o
         {snapshot.matches('pending') && <PaymentPending onCheck={() => send({ type: 'payment.check' })} onClose={close} />}
         {snapshot.matches('succeeded') && <PaymentDone onClose={close} />}
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,4 +1,5 @@
-import { FileInput, Image, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
+import { FileInput, Image, NumberInput, Stack, TextInput } from '@mantine/core';
+import { AppModal } from '../../ui/AppModal/AppModal';
 import { FormActions } from '../../ui/FormActions/FormActions';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
@@ -36,7 +37,7 @@ export function AddPlayerCardDialog({ busy, onSubmit, onClose }: AddPlayerCardDi
   };
   const submit = (v: Values) => onSubmit({ name: v.name.trim(), rank: Number(v.rank), twitterHandle: v.twitterHandle.trim() }, file);
   return (
-    <Modal opened onClose={onClose} title="Add Player Card" size={460} closeOnClickOutside={!busy} closeOnEscape={!busy}>
+    <AppModal opened onClose={onClose} title="Add Player Card" closeOnClickOutside={!busy} closeOnEscape={!busy}>
       <form noValidate onSubmit={form.onSubmit(submit)}>
         <Stack gap="sm">
           <TextInput label="Name" withAsterisk maxLength={80} {...form.getInputProps('name')} />
@@ -56,6 +57,6 @@ export function AddPlayerCardDialog({ busy, onSubmit, onClose }: AddPlayerCardDi
           <FormActions onCancel={onClose} busy={busy} mt="md" submitLabel="Add Player Card" />
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, Stack, Text, Tooltip } from '@mantine/core';
+import { AppModal } from '../../ui/AppModal/AppModal';
 import { FormActions } from '../../ui/FormActions/FormActions';
 import { TermsCheckbox } from '../../ui/TermsCheckbox/TermsCheckbox';
 import { useMachine } from '@xstate/react';
@@ -49,7 +50,7 @@ export function JoinSeason({ season, reload }: { season: Season; reload: () => v
           </Button>
         </span>
       </Tooltip>
-      <Modal opened={editing} onClose={() => send({ type: 'join.cancel' })} title={`Join ${season.name}`} size={420} centered>
+      <AppModal opened={editing} onClose={() => send({ type: 'join.cancel' })} title={`Join ${season.name}`} centered>
         <Stack gap="md">
           <Text size="sm">
             {season.entryFee > 0 ? `Entry fee: ${formatEuros(season.entryFee)}. You will be asked to pay after joining.` : 'This season is free to join.'}
@@ -61,7 +62,7 @@ export function JoinSeason({ season, reload }: { season: Season; reload: () => v
           />
           <FormActions onCancel={() => send({ type: 'join.cancel' })} onSubmit={() => send({ type: 'join.submit' })} busy={snapshot.matches('joining')} submitLabel="Join" />
         </Stack>
-      </Modal>
+      </AppModal>
       <PaymentDialog
         opened={snapshot.matches('paying')}
         clientSecret={snapshot.context.clientSecret}

@@ -1,4 +1,5 @@
-import { Modal, NumberInput, Select, Stack } from '@mantine/core';
+import { NumberInput, Select, Stack } from '@mantine/core';
+import { AppModal } from '../../ui/AppModal/AppModal';
 import { FormActions } from '../../ui/FormActions/FormActions';
 import type { SnapshotFrom } from 'xstate';
 import type { MemberKrEvent, memberKrMachine } from '../../../machines/memberKrMachine';
@@ -13,7 +14,7 @@ export function MemberKrModal({ snapshot, send }: MemberKrModalProps) {
   const { team, userId, kr } = snapshot.context;
   const saving = snapshot.matches('saving');
   return (
-    <Modal opened={!snapshot.matches('closed')} onClose={() => send({ type: 'kr.close' })} title={`Edit KR: ${team?.name ?? ''}`} size={380} centered>
+    <AppModal opened={!snapshot.matches('closed')} onClose={() => send({ type: 'kr.close' })} title={`Edit KR: ${team?.name ?? ''}`} centered>
       <Stack gap="sm">
         <Select
           label="Member"
@@ -25,6 +26,6 @@ export function MemberKrModal({ snapshot, send }: MemberKrModalProps) {
         <NumberInput label="KR" min={0} allowDecimal={false} value={kr} onChange={(v) => send({ type: 'kr.change', kr: v === '' ? '' : Number(v) })} />
         <FormActions onCancel={() => send({ type: 'kr.close' })} onSubmit={() => send({ type: 'kr.save' })} busy={saving} disabled={!snapshot.can({ type: 'kr.save' })} submitLabel="Save" />
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

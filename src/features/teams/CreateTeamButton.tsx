@@ -1,4 +1,5 @@
-import { Button, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
+import { AppModal } from '../../ui/AppModal/AppModal';
 import { FormActions } from '../../ui/FormActions/FormActions';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
@@ -40,14 +41,14 @@ export function CreateTeamButton() {
   return (
     <>
       <Button onClick={() => setOpened(true)}>Create Team</Button>
-      <Modal opened={opened} onClose={close} title="Create Team" size={400} centered>
+      <AppModal opened={opened} onClose={close} title="Create Team" centered>
         <form noValidate onSubmit={form.onSubmit(submit)}>
           <Stack gap="sm">
             <TextInput label="Team name" withAsterisk maxLength={40} data-autofocus {...form.getInputProps('name')} />
             <FormActions onCancel={close} busy={busy} mt="md" submitLabel="Create Team" />
           </Stack>
         </form>
-      </Modal>
+      </AppModal>
     </>
   );
 }

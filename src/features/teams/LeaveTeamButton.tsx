@@ -1,38 +1,72 @@
-import { Button } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
+import { useRef } from 'react';
 import type { Team } from '../../api/contract/team';
-import { leaveTeam } from '../../api/endpoints/teams';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { useSessionActor, useSessionUser } from '../../ui/session';
+import { useMachineWith } from '../../ui/useMachineWith';
 import { SUCCESS } from '../../domain/messages';
-import { confirmAction } from '../../ui/ConfirmDialog/confirmAction';
+import { ConfirmModal } from '../../ui/ConfirmDialog/ConfirmModal';
+import { leaveTeamMachine } from '../../../machines/leaveTeamMachine';
+import { TransferPaymentDialog } from '../transfers/TransferPaymentDialog';
+import { leaveQuestion } from './management/teamActionNotices';
 
 /**
- * Leave Team, for a player of this team. Not while the team plays a season (transferMode): there a roster change is
- * a transfer an admin approves (later work).
+ * Leave Team, for a player of this team (leaveTeamMachine). While the team plays a season leaving asks the admins
+ * ("User removal pending admin approval"); the page then says the removal waits, instead of offering it again.
  */
 export function LeaveTeamButton({ team, reload }: { team: Team; reload: () => void }) {
   const user = useSessionUser();
   const session = useSessionActor();
-  if (!user || team.transferMode || !team.users.some((u) => u.id === user.id)) return null;
-  const last = team.users.length === 1;
-  const leave = () =>
-    confirmAction({
-      title: 'Leave Team',
-      message: last
-        ? `You are the last member of ${team.name}. Leaving locks the team for good.`
-        : `Leave ${team.name}? You will need a new invite to join it again.`,
-      confirmLabel: 'Leave Team',
-      onConfirm: () =>
-        leaveTeam(team.id).then(() => {
-          notifySuccess(SUCCESS.teamLeft(team.name));
-          // The session's user carries teamId and teamRole.
-          session.send({ type: 'session.refresh' });
-          reload();
-        }, notifyError),
-    });
+  // The actions are taken at mount; they read the team as it is now.
+  const current = useRef(team);
+  current.current = team;
+  const [snapshot, send] = useMachineWith(leaveTeamMachine, {
+    input: { teamId: team.id },
+    actions: {
+      notifyLeft: () => notifySuccess(SUCCESS.teamLeft(current.current.name)),
+      notifyRequested: () => notifySuccess(SUCCESS.approvalPendingRemoval),
+      reportError: (_, { error }) => notifyError(error),
+      refresh: () => {
+        // The session's user carries teamId and teamRole.
+        session.send({ type: 'session.refresh' });
+        reload();
+      },
+    },
+  });
+  if (!user) return null;
+  const removal = team.removals.find((r) => r.userId === user.id);
+  const ask = { type: 'leave.ask', isMember: team.users.some((u) => u.id === user.id), removalAsked: !!removal } as const;
+  const idle = snapshot.matches('idle');
+  if (idle && !snapshot.can(ask)) {
+    if (!removal || !ask.isMember) return null;
+    return (
+      <Text size="sm" c="dimmed">
+        {removal.status === 'REJECTED' ? 'An admin rejected your removal from this team.' : 'Leaving: your removal is pending admin approval.'}
+      </Text>
+    );
+  }
+  const { fee } = snapshot.context;
   return (
-    <Button color="red" variant="light" onClick={leave}>
-      Leave Team
-    </Button>
+    <>
+      <Button color="red" variant="light" onClick={() => send(ask)} loading={snapshot.matches('leaving')} disabled={!idle}>
+        Leave Team
+      </Button>
+      <ConfirmModal
+        opened={snapshot.matches('confirming')}
+        title="Leave Team"
+        confirmLabel="Leave Team"
+        danger
+        onConfirm={() => send({ type: 'leave.confirm' })}
+        onCancel={() => send({ type: 'leave.cancel' })}
+      >
+        {leaveQuestion(team.name, team.transferMode, team.users.length === 1)}
+      </ConfirmModal>
+      <TransferPaymentDialog
+        request={fee?.request ?? null}
+        amount={fee?.amount ?? 0}
+        description={`leave ${team.name}`}
+        onDone={(sent) => send({ type: 'fee.done', sent })}
+      />
+    </>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
+import { AppModal } from '../AppModal/AppModal';
 import type { ReactNode } from 'react';
 
 interface ConfirmModalProps {
@@ -17,7 +18,7 @@ interface ConfirmModalProps {
 /** A confirmation dialog: the warning, Cancel (focused first, Escape) and the confirm button. */
 export function ConfirmModal({ opened, title, children, confirmLabel, cancelLabel = 'Cancel', danger, busy, onConfirm, onCancel }: ConfirmModalProps) {
   return (
-    <Modal opened={opened} onClose={onCancel} title={title} size={400} centered>
+    <AppModal opened={opened} onClose={onCancel} title={title} centered>
       <Text size="sm">{children}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onCancel} disabled={busy} data-autofocus>
@@ -27,6 +28,6 @@ export function ConfirmModal({ opened, title, children, confirmLabel, cancelLabe
           {confirmLabel}
         </Button>
       </Group>
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { modalWidth } from '../AppModal/AppModal';
 
 interface ConfirmOptions {
   title: string;
@@ -14,7 +15,7 @@ export function confirmAction({ title, message, confirmLabel, danger = true, onC
   modals.openConfirmModal({
     title,
     centered: true,
-    size: 400,
+    size: modalWidth(),
     children: <Text size="sm">{message}</Text>,
     labels: { confirm: confirmLabel, cancel: 'Cancel' },
     confirmProps: { color: danger ? 'red' : undefined },

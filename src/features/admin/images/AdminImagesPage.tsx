@@ -1,7 +1,7 @@
 import { Button, Card, FileButton, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { ERRORS, IMAGE_TOO_LARGE, SUCCESS } from '../../../domain/messages';
 import { SITE_IMAGE_SLOTS, slotHint } from '../../../domain/siteImages';
-import { notify, notifyError, notifySuccess } from '../../../ui/notify';
+import { notify, notifyError, notifySuccess, reloadKeepingNotifications } from '../../../ui/notify';
 import { PageTitle } from '../../../ui/PageTitle/PageTitle';
 import { SITE_ARTWORK } from '../../../ui/siteArtwork';
 import { refreshSiteImages, useSiteImage } from '../../../ui/siteImages';
@@ -48,8 +48,9 @@ export function AdminImagesPage() {
       notifyUploaded: () => notifySuccess(SUCCESS.imageUpdated),
       reportTooLarge: () => notify({ title: ERRORS.genericTitle, message: IMAGE_TOO_LARGE, type: 'ERROR' }),
       reportError: (_, { error }) => notifyError(error),
-      // The spec reloads the page after an upload; the images are read again first, for a browser that keeps the page.
-      reloadPage: () => void refreshSiteImages().then(() => window.location.reload()),
+      // The spec reloads the page after an upload (Image Updated lives on through it); the images are read again first,
+      // for a browser that keeps the page.
+      reloadPage: () => void refreshSiteImages().then(reloadKeepingNotifications),
     },
   });
   const uploading = snapshot.matches('uploading');

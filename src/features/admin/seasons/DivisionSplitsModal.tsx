@@ -1,4 +1,5 @@
-import { Button, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { Button, NumberInput, Stack, Text } from '@mantine/core';
+import { AppModal } from '../../../ui/AppModal/AppModal';
 import { FormActions } from '../../../ui/FormActions/FormActions';
 import { divisionName, divisionSplitsError, remainingTeams } from '../../../domain/season/divisionSplits';
 
@@ -21,7 +22,7 @@ export function DivisionSplitsModal({ seasonName, joinedTeamsCount, splits, busy
   const remaining = remainingTeams(splits, joinedTeamsCount);
   const error = remaining === 0 ? divisionSplitsError(splits, joinedTeamsCount) : null;
   return (
-    <Modal opened onClose={onClose} title={`Division Splits: ${seasonName}`} size={420} centered>
+    <AppModal opened onClose={onClose} title={`Division Splits: ${seasonName}`} centered>
       <Stack gap="sm">
         {splits.map((value, index) => (
           <NumberInput
@@ -47,6 +48,6 @@ export function DivisionSplitsModal({ seasonName, joinedTeamsCount, splits, busy
         )}
         <FormActions onCancel={onClose} onSubmit={onSave} busy={busy} disabled={remaining !== 0 || error !== null} submitLabel="Save" />
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,4 +1,5 @@
-import { Checkbox, Modal, NumberInput, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, NumberInput, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { AppModal } from '../../../ui/AppModal/AppModal';
 import { FormActions } from '../../../ui/FormActions/FormActions';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
@@ -19,7 +20,7 @@ const DATE_PROPS = { valueFormat: 'DD/MM/YYYY', placeholder: 'dd/mm/yyyy', dateP
 export function SeasonFormModal({ season, busy, onSubmit, onClose }: SeasonFormModalProps) {
   const form = useForm<SeasonFormValues>({ initialValues: valuesOf(season), validate: validationRules });
   return (
-    <Modal opened onClose={onClose} size={640} title={season ? `Edit ${season.name}` : 'Add Season'} closeOnClickOutside={!busy} closeOnEscape={!busy}>
+    <AppModal opened onClose={onClose} large title={season ? `Edit ${season.name}` : 'Add Season'} closeOnClickOutside={!busy} closeOnEscape={!busy}>
       <form noValidate onSubmit={form.onSubmit((values) => onSubmit(toBody(values, season)))}>
         <Stack gap="sm">
           <TextInput label="Name" withAsterisk maxLength={120} {...form.getInputProps('name')} />
@@ -39,6 +40,6 @@ export function SeasonFormModal({ season, busy, onSubmit, onClose }: SeasonFormM
           <FormActions onCancel={onClose} busy={busy} mt="md" submitLabel={season ? 'Save Changes' : 'Add Season'} />
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }

@@ -12,7 +12,7 @@ import { PagedTable } from '../../../ui/PagedTable/PagedTable';
 import { usePagedList } from '../../../ui/PagedTable/usePagedList';
 import { PageTitle } from '../../../ui/PageTitle/PageTitle';
 import { useSessionUser } from '../../../ui/session';
-import type { StaffRoleEventType } from '../../../../machines/staffRoleMachine';
+import { mayPromoteNewStaff, type StaffRoleEventType } from '../../../../machines/staffRoleMachine';
 import { PromoteStaffModal } from './PromoteStaffModal';
 import { StaffActionsMenu } from './StaffActionsMenu';
 
@@ -25,7 +25,7 @@ const ACTIONS: Record<StaffRoleEventType, { role: Role; title: string; message: 
   'staff.remove': { role: 'USER', title: 'Remove from Staff', message: (name) => `Remove ${name} from the staff team?`, done: SUCCESS.staffRemoved },
 };
 
-/** /admin/staff: the staff table; an OWNER also promotes new staff and changes other staff members' roles. */
+/** /admin/staff: the staff table; staff promote new staff, an OWNER also changes other staff members' roles. */
 export function AdminStaffPage() {
   const list = usePagedList(STAFF_ENDPOINT, AdminUserRow, { perPage: 10 });
   const viewer = useSessionUser();
@@ -57,7 +57,7 @@ export function AdminStaffPage() {
   ];
   return (
     <>
-      <PageTitle actions={viewer?.role === 'OWNER' && <Button onClick={() => setPromoting(true)}>Promote New Staff</Button>}>Staff</PageTitle>
+      <PageTitle actions={viewer && mayPromoteNewStaff(viewer.role) && <Button onClick={() => setPromoting(true)}>Promote New Staff</Button>}>Staff</PageTitle>
       <PagedTable list={list} columns={columns} showTotal getRowId={(u) => String(u.id)} />
       {promoting && (
         <PromoteStaffModal

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { AppModal } from '../../../ui/AppModal/AppModal';
 import { FormActions } from '../../../ui/FormActions/FormActions';
 import { useState } from 'react';
 import { AdminUserRow } from '../../../api/contract/user';
@@ -47,7 +48,7 @@ export function PromoteStaffModal({ onClose, onPromoted }: PromoteStaffModalProp
     );
   };
   return (
-    <Modal opened onClose={onClose} title="Promote New Staff" centered>
+    <AppModal opened onClose={onClose} title="Promote New Staff" centered>
       <Stack>
         <form
           noValidate
@@ -88,6 +89,6 @@ export function PromoteStaffModal({ onClose, onPromoted }: PromoteStaffModalProp
         )}
         <FormActions onCancel={onClose} onSubmit={promote} busy={busy} submitLabel="Promote" />
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

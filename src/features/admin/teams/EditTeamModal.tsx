@@ -1,4 +1,5 @@
-import { Modal, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { AppModal } from '../../../ui/AppModal/AppModal';
 import { FormActions } from '../../../ui/FormActions/FormActions';
 import { useForm } from '@mantine/form';
 import type { AdminTeamPatch, TeamSummary } from '../../../api/contract/team';
@@ -33,7 +34,7 @@ export function EditTeamModal({ team, busy, onSubmit, onClose }: EditTeamModalPr
     },
   });
   return (
-    <Modal opened onClose={onClose} title="Edit Team" size={460} closeOnClickOutside={!busy} closeOnEscape={!busy}>
+    <AppModal opened onClose={onClose} title="Edit Team" closeOnClickOutside={!busy} closeOnEscape={!busy}>
       <form noValidate onSubmit={form.onSubmit((values) => onSubmit({ ...values, name: values.name.trim() }))}>
         <Stack gap="sm">
           <TextInput label="Name" withAsterisk maxLength={40} {...form.getInputProps('name')} />
@@ -45,6 +46,6 @@ export function EditTeamModal({ team, busy, onSubmit, onClose }: EditTeamModalPr
           <FormActions onCancel={onClose} busy={busy} mt="md" submitLabel="Save Changes" />
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }

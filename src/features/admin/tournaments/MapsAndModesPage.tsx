@@ -8,6 +8,7 @@ import { tournamentSnapshotFor } from '../../../../machines/tournamentMachine';
 import { mapsAndModesMachine } from '../../../../machines/mapsAndModesMachine';
 import { ConfirmModal } from '../../../ui/ConfirmDialog/ConfirmModal';
 import { LoadFailedState, LoadingState } from '../../../ui/DataLoader/LoadStates';
+import { MapsEntries } from './MapsEntries';
 
 /** /admin/tournaments/:id/maps: one input per round; Start when the tournament is CLOSED, otherwise Update. */
 export function MapsAndModesPage() {
@@ -79,6 +80,7 @@ export function MapsAndModesPage() {
           </Group>
         </Stack>
       </form>
+      <MapsEntries tournament={tournament} />
       <ConfirmModal
         opened={snapshot.matches('confirming')}
         title="Start Tournament"

@@ -1,4 +1,5 @@
-import { Modal, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
+import { AppModal } from '../../../ui/AppModal/AppModal';
 import { FormActions } from '../../../ui/FormActions/FormActions';
 import { useForm } from '@mantine/form';
 import type { Tournament } from '../../../api/contract/tournament';
@@ -36,10 +37,10 @@ export function TournamentFormModal({ tournament, onClose, onSaved }: Tournament
   });
   const busy = !snapshot.matches('editing');
   return (
-    <Modal
+    <AppModal
       opened
       onClose={onClose}
-      size={600}
+      large
       title={creating ? 'New Tournament' : `Edit ${tournament.title}`}
       closeOnClickOutside={!busy}
       closeOnEscape={!busy}
@@ -51,6 +52,6 @@ export function TournamentFormModal({ tournament, onClose, onSaved }: Tournament
           <FormActions onCancel={onClose} busy={busy} mt="md" submitLabel={creating ? 'Add Tournament' : 'Save Changes'} />
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }

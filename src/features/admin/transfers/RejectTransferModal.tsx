@@ -1,4 +1,5 @@
-import { Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Stack, Text, Textarea } from '@mantine/core';
+import { AppModal } from '../../../ui/AppModal/AppModal';
 import { FormActions } from '../../../ui/FormActions/FormActions';
 import { useForm } from '@mantine/form';
 import type { TransferRequest } from '../../../api/contract/team';
@@ -23,7 +24,7 @@ export function RejectTransferModal({ transfer, busy, onSubmit, onClose }: Rejec
   });
   const change = transfer.addPlayer ? `${transfer.userName} joining ${transfer.teamName}` : `${transfer.userName} leaving ${transfer.teamName}`;
   return (
-    <Modal opened onClose={onClose} title="Reject Transfer" size={460} closeOnClickOutside={!busy} closeOnEscape={!busy}>
+    <AppModal opened onClose={onClose} title="Reject Transfer" closeOnClickOutside={!busy} closeOnEscape={!busy}>
       <form noValidate onSubmit={form.onSubmit((values) => onSubmit(values.rejectedReason.trim()))}>
         <Stack gap="sm">
           <Text size="sm">Reject the transfer of {change}?</Text>
@@ -31,6 +32,6 @@ export function RejectTransferModal({ transfer, busy, onSubmit, onClose }: Rejec
           <FormActions onCancel={onClose} busy={busy} danger mt="md" submitLabel="Reject" />
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,4 +1,5 @@
-import { Modal, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { AppModal } from '../../../ui/AppModal/AppModal';
 import { FormActions } from '../../../ui/FormActions/FormActions';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
@@ -51,7 +52,7 @@ export function EditUserModal({ user, onClose, onSaved }: EditUserModalProps) {
     );
   });
   return (
-    <Modal opened onClose={onClose} title={`Edit User: ${user.discordName}`} centered>
+    <AppModal opened onClose={onClose} title={`Edit User: ${user.discordName}`} centered>
       <form onSubmit={submit} noValidate>
         <Stack>
           <TextInput label="Activision ID" maxLength={64} {...form.getInputProps('battleTag')} />
@@ -63,6 +64,6 @@ export function EditUserModal({ user, onClose, onSaved }: EditUserModalProps) {
           <FormActions onCancel={onClose} busy={busy} submitLabel="Save" />
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }

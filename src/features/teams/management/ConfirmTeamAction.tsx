@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
+import { AppModal } from '../../../ui/AppModal/AppModal';
 import type { SnapshotFrom } from 'xstate';
 import type { TeamManagementEvent, teamManagementMachine } from '../../../../machines/teamManagementMachine';
 import { confirmation } from './teamActionNotices';
@@ -14,7 +15,7 @@ export function ConfirmTeamAction({ snapshot, send }: ConfirmTeamActionProps) {
   const opened = snapshot.matches('confirming') && pending !== null;
   const ask = pending ? confirmation(pending, team) : null;
   return (
-    <Modal opened={opened} onClose={() => send({ type: 'confirm.cancel' })} title={ask?.title} size={400} centered zIndex={400}>
+    <AppModal opened={opened} onClose={() => send({ type: 'confirm.cancel' })} title={ask?.title} centered zIndex={400}>
       {ask && (
         <>
           <Text size="sm">{ask.message}</Text>
@@ -28,6 +29,6 @@ export function ConfirmTeamAction({ snapshot, send }: ConfirmTeamActionProps) {
           </Group>
         </>
       )}
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Center, Divider, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Button, Center, Divider, Group, Loader, Stack, Text } from '@mantine/core';
+import { AppModal } from '../../../ui/AppModal/AppModal';
 import { useRef } from 'react';
 import { notifyClientError, notifyError, notifySuccess } from '../../../ui/notify';
 import { useMachineWith } from '../../../ui/useMachineWith';
@@ -42,11 +43,11 @@ export function TeamManagementDialog({ kind, teamId, viewerId, asAdmin, onFinish
   const { team } = snapshot.context;
   const busy = !snapshot.matches('ready');
   return (
-    <Modal
+    <AppModal
       opened
       onClose={() => send({ type: 'dialog.done' })}
       title={team ? `Manage ${team.name}${asAdmin ? ' (Admin)' : ''}` : 'Manage Team'}
-      size={600}
+      large
       centered
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
@@ -100,6 +101,6 @@ export function TeamManagementDialog({ kind, teamId, viewerId, asAdmin, onFinish
         description={`remove ${snapshot.context.fee?.name ?? ''}`}
         onDone={() => send({ type: 'fee.done' })}
       />
-    </Modal>
+    </AppModal>
   );
 }

@@ -25,7 +25,8 @@ export function successNotice(action: TeamAction, team: ManagedTeam | null, kind
     case 'revokeInvite':
       return SUCCESS.inviteRevoked;
     case 'leave':
-      return SUCCESS.teamLeft(team?.name ?? 'the team');
+      // In a season leaving asks the admins, as the captain's Remove does.
+      return kind === 'league' && team?.transferMode ? SUCCESS.approvalPendingRemoval : SUCCESS.teamLeft(team?.name ?? 'the team');
     case 'disband':
       return SUCCESS.teamDisbanded;
     case 'cancelTransfer':
@@ -56,7 +57,7 @@ export function confirmation(action: TeamAction, team: ManagedTeam | null) {
     case 'revokeInvite':
       return { title: 'Revoke invite', message: `Revoke the invite of ${action.member.discordName}?`, confirm: 'Revoke Invite', danger: true };
     case 'leave':
-      return { title: 'Leave Team', message: `Leave ${name}? You will need a new invite to join it again.`, confirm: 'Leave Team', danger: true };
+      return { title: 'Leave Team', message: leaveQuestion(name, !!team?.transferMode), confirm: 'Leave Team', danger: true };
     case 'removeLogo':
       return { title: 'Remove logo', message: `Remove the logo of ${name}?`, confirm: 'Remove logo', danger: true };
     case 'disband':
@@ -69,4 +70,11 @@ export function confirmation(action: TeamAction, team: ManagedTeam | null) {
     default:
       return { title: 'Confirm', message: 'Are you sure?', confirm: 'Confirm', danger: false };
   }
+}
+
+/** What Leave Team asks: in a season the admins approve the removal first (the team page and the dialog ask alike). */
+export function leaveQuestion(team: string, transferMode: boolean, lastMember = false): string {
+  if (transferMode) return `Leave ${team}? The team is playing a season, so your removal waits for an admin's approval.`;
+  if (lastMember) return `You are the last member of ${team}. Leaving locks the team for good.`;
+  return `Leave ${team}? You will need a new invite to join it again.`;
 }

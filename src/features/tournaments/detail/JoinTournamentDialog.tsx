@@ -1,4 +1,5 @@
-import { Alert, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Stack, TextInput } from '@mantine/core';
+import { AppModal } from '../../../ui/AppModal/AppModal';
 import { FormActions } from '../../../ui/FormActions/FormActions';
 import { TermsCheckbox } from '../../../ui/TermsCheckbox/TermsCheckbox';
 import type { SnapshotFrom } from 'xstate';
@@ -17,7 +18,7 @@ export function JoinTournamentDialog({ title, snapshot, send }: JoinTournamentDi
   const joining = snapshot.matches('joining');
   const opened = snapshot.matches('editing') || joining;
   return (
-    <Modal opened={opened} onClose={() => send({ type: 'join.cancel' })} title={`Register for ${title}`} size={400} centered>
+    <AppModal opened={opened} onClose={() => send({ type: 'join.cancel' })} title={`Register for ${title}`} centered>
       <form
         noValidate
         onSubmit={(e) => {
@@ -50,6 +51,6 @@ export function JoinTournamentDialog({ title, snapshot, send }: JoinTournamentDi
           <FormActions onCancel={() => send({ type: 'join.cancel' })} busy={joining} submitLabel="Register" />
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }
