@@ -108,7 +108,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   await live.start();
   app.decorate('live', live);
   app.addHook('onClose', () => live.close());
-  liveEventRoutes(app, db, live);
+  liveEventRoutes(app, db, live, config);
   transferRoutes(app, db, config);
 
   const indexHtml = config.staticDir ? join(config.staticDir, 'index.html') : null;

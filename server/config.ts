@@ -36,6 +36,10 @@ export interface Config {
    */
   allowTestPayments: boolean;
   rateLimitMax: number;
+  /** Live update streams (SSE) open at once from one client address (LIVE_STREAMS_PER_CLIENT, default 20). */
+  liveStreamsPerClient: number;
+  /** Live update streams open at once on this instance, every client together (LIVE_STREAMS_MAX, default 2000). */
+  liveStreamsMax: number;
   /**
    * What a transfer (a roster change of a team in a season) costs whoever asks for it, in cents: TRANSFER_FEE_EUROS,
    * default 0 (free: the request goes straight to the admins).
@@ -124,6 +128,8 @@ export function loadConfig(env: Env = process.env): Config {
         : undefined,
     allowTestPayments: !production || flag(env.ALLOW_TEST_PAYMENTS, false),
     rateLimitMax: int(env.RATE_LIMIT_MAX, 600, 'RATE_LIMIT_MAX'),
+    liveStreamsPerClient: int(env.LIVE_STREAMS_PER_CLIENT, 20, 'LIVE_STREAMS_PER_CLIENT'),
+    liveStreamsMax: int(env.LIVE_STREAMS_MAX, 2000, 'LIVE_STREAMS_MAX'),
     transferFeeCents: euroCents(env.TRANSFER_FEE_EUROS, 'TRANSFER_FEE_EUROS'),
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     now: () => Date.now(),

@@ -15,6 +15,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, or null for a guest. */
     user: AuthUser | null;
+    /** The sign-in (refresh token family) the user's access token belongs to; null for a guest. */
+    sessionFamily: string | null;
   }
   interface FastifyContextConfig {
     /** Set false on routes that authenticate differently (payment webhooks). */
@@ -55,6 +57,7 @@ export function ensureCsrfCookie(request: FastifyRequest, reply: FastifyReply, c
  */
 export function installAuth(app: FastifyInstance, db: Db, config: Config) {
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionFamily', null);
   app.addHook('onRequest', async (request) => {
     // Decided on the matched route, not the raw URL: `/%761/...` or an absolute-form target reaches the same handler.
     const path = apiPath(request);
@@ -101,6 +104,7 @@ async function loadUser(request: FastifyRequest, db: Db, config: Config, token: 
     return;
   }
   request.user = user;
+  request.sessionFamily = check.payload.fam;
 }
 
 /** The signed-in user, or 401. */
