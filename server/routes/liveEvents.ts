@@ -7,8 +7,7 @@ import { createLiveStreamLimits } from '../http/liveStreamLimits';
 import { createLiveStreamAccess, type StreamGrant } from '../services/liveStreamAccess';
 import { idParam } from '../http/validate';
 import { getTournament } from '../services/tournamentStore';
-import { getDivisionRow } from '../services/seasonStore';
-import { visibleSeason } from '../services/seasonQueries';
+import { visibleDivision } from '../services/seasonQueries';
 import { QUEUES_TOPIC, type LiveEvent, type LiveHub } from '../services/liveEvents';
 
 /** A comment line this often keeps proxies and load balancers from closing a quiet stream. */
@@ -118,8 +117,7 @@ export function liveEventRoutes(app: FastifyInstance, db: Db, hub: LiveHub, conf
   /** A league division's groups and playoffs (like GET /v1/match/division/{id}: unpublished seasons only for staff). */
   app.get('/v1/season/division/:id/events', async (request, reply) => {
     const id = idParam((request.params as { id?: string }).id);
-    const division = await getDivisionRow(db, id);
-    await visibleSeason(db, division.seasonId, isStaff(request.user));
+    const division = await visibleDivision(db, id, isStaff(request.user));
     return stream(request, reply, `division:${id}`, grantOf(request, { seasonId: division.seasonId }));
   });
 

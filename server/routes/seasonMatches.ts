@@ -70,7 +70,7 @@ export function seasonMatchRoutes(app: FastifyInstance, db: Db, config: Config) 
     const user = requireUser(request);
     const id = matchId(request);
     const scores = parseScores(request.body);
-    await reportSeasonScore(db, { matchId: id, user: { id: user.id, teamId: user.teamId, teamRole: user.teamRole }, scores });
+    await reportSeasonScore(db, { matchId: id, user: { id: user.id, teamId: user.teamId, teamRole: user.teamRole }, staff: isStaff(user), scores });
     return matchView(request, id);
   });
 

@@ -5,7 +5,7 @@ import { isStaff, requireRole } from '../auth/plugin';
 import { idParam, pageQuery, parse } from '../http/validate';
 import { getDivisionRow, getSeasonRow, type SeasonRow } from '../services/seasonStore';
 import { toDivisionDetail, toSeason, toSeasons, type Viewer } from '../services/seasonView';
-import { allSeasons, latestSeason, publishedSeasons, seasonTeams, visibleSeason } from '../services/seasonQueries';
+import { allSeasons, latestSeason, publishedSeasons, seasonTeams, visibleDivision, visibleSeason } from '../services/seasonQueries';
 import {
   closeSignups,
   createSeason,
@@ -64,8 +64,7 @@ export function seasonRoutes(app: FastifyInstance, db: Db, config: Config) {
   app.get('/v1/season/latest', async (request) => seasonFor(request, await latestSeason(db)));
 
   app.get('/v1/season/divisions/:id', async (request) => {
-    const division = await getDivisionRow(db, idParam(params(request).id));
-    await visibleSeason(db, division.seasonId, isStaff(request.user));
+    const division = await visibleDivision(db, idParam(params(request).id), isStaff(request.user));
     return toDivisionDetail(db, division);
   });
 

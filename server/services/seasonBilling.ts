@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { seasonEntries } from '../db/schema';
-import type { AuthUser } from '../auth/plugin';
+import { isStaff, type AuthUser } from '../auth/plugin';
 import type { Billing, PaymentRow } from '../billing/types';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { placeTeams } from './seasonBrackets';
 import { syncTransferMode } from './transfers';
 import { findEntry, getTeamRow, lockSeason, SEASON_SERVER_ERRORS, teamMembers, type SeasonRow } from './seasonStore';
+import { assertSeasonVisible } from './seasonQueries';
 import { assertSeasonTransition } from '../../machines/seasonMachine';
 import type { PaymentSecret } from '../../src/api/contract/billing';
 import { JOIN_SEASON_TOOLTIPS, PAYMENT_ERRORS, VALIDATION } from '../../src/domain/messages';
@@ -68,6 +69,8 @@ export interface JoinSeasonRequest {
 export async function joinSeason(db: Db, billing: Billing | undefined, req: JoinSeasonRequest): Promise<true | PaymentSecret> {
   const payment = await db.transaction(async (tx) => {
     const season = await lockSeason(tx, req.seasonId);
+    // An unpublished season does not exist for anyone but staff: no entry, and the same 404 as a missing id.
+    assertSeasonVisible(season, isStaff(req.caller));
     await checkJoin(tx, season, req.caller, req.teamId, req.now);
     // The terms box is the dialog's own field: checked once the button would be enabled.
     if (!req.termsAccepted) throw badRequest(VALIDATION.terms);

@@ -3,6 +3,7 @@ import type { Db, Tx } from '../db/client';
 import { seasonDivisions, seasonEntries, seasonMatches, teams, users } from '../db/schema';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors';
 import { lockSeason, type SeasonRow } from './seasonStore';
+import { assertSeasonVisible } from './seasonQueries';
 import { bumpBracketsOfUsers } from './tournamentStore';
 import { completeIfDecided } from './seasonLifecycle';
 import { loadDivisionBracket, recordGroupResults, recordPlayoffResult, saveDivisionBracket } from './seasonBrackets';
@@ -156,9 +157,11 @@ async function recountGroup(tx: Tx, groupId: number): Promise<void> {
  * decide the match (group standings, the playoff bracket, team and player records, KR, and the season's completion
  * move in the same transaction); different reports (or the same draw) make a dispute for staff to settle.
  */
-export async function reportSeasonScore(db: Db, input: { matchId: number; user: MatchViewer; scores: ScoreBody }): Promise<void> {
+export async function reportSeasonScore(db: Db, input: { matchId: number; user: MatchViewer; staff: boolean; scores: ScoreBody }): Promise<void> {
   await db.transaction(async (tx) => {
     const { season, row } = await lockMatch(tx, input.matchId);
+    // A match of an unpublished season does not exist for anyone but staff.
+    assertSeasonVisible(season, input.staff, SEASON_MATCH_ERRORS.notFound);
     const facts = factsOf(season, row);
     refuse(reportStateBlocker(facts), row);
     // Only captains report league scores: a member of the team reports for no side.
