@@ -297,6 +297,8 @@ export const USER_ADMIN = {
   nothingToEdit: 'Please change at least one field',
   ownerOnly: 'Only an owner can change the staff team',
   ownRole: 'You cannot change your own role',
+  staffRecordOwnerOnly: 'Only an owner can edit the record of a member of staff',
+  ownRecord: 'You cannot edit your own record: another member of staff must',
   bannedStaff: 'A banned user cannot join the staff team',
   lastOwner: 'The last owner cannot be demoted or removed from the staff team',
   roleStep: (from: string, to: string) => `A ${from} cannot be made ${to} in one step: promote them to ADMIN first`,
@@ -388,4 +390,5 @@ export const TRANSFER_ERRORS = {
   noneAwaitingPayment: 'No transfer request of yours is waiting for payment on this team',
   teamMismatch: 'The team in the body must be the team in the path',
   nothingToCancel: 'This player has no open transfer request on this team',
+  ownRequest: 'You cannot decide a transfer that involves you: another admin must',
 } as const;
