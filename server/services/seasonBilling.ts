@@ -3,6 +3,7 @@ import type { Db, Tx } from '../db/client';
 import { seasonEntries } from '../db/schema';
 import { isStaff, type AuthUser } from '../auth/plugin';
 import type { Billing, PaymentRow } from '../billing/types';
+import { assertPaidPrice } from '../billing/billing';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { placeTeams } from './seasonBrackets';
 import { syncTransferMode } from './transfers';
@@ -104,6 +105,7 @@ export function registerSeasonEntryPurpose(billing: Billing) {
       const details = payment.details as Partial<EntryDetails>;
       const season = await lockSeason(tx, Number(details.seasonId));
       if (season.seasonType !== 'OPEN') throw conflict(JOIN_SEASON_TOOLTIPS.closed);
+      assertPaidPrice(payment, season.entryFeeCents);
       const teamId = Number(details.teamId);
       await getTeamRow(tx, teamId);
       if (await findEntry(tx, season.id, teamId)) throw conflict(JOIN_SEASON_TOOLTIPS.alreadyIn);

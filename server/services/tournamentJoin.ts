@@ -4,6 +4,7 @@ import { temporaryTeamMembers, temporaryTeams, tournamentEntries, users } from '
 import type { AuthUser } from '../auth/plugin';
 import { isStaff } from '../auth/plugin';
 import type { Billing, PaymentRow } from '../billing/types';
+import { assertPaidPrice } from '../billing/billing';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { activeEntryCount, isTeamNameTaken, lockTournament, type TournamentRow } from './tournamentStore';
 import { addMember, temporaryTeamRoster } from './roster';
@@ -152,6 +153,7 @@ export function registerTournamentEntryPurpose(billing: Billing) {
       const details = payment.details as Partial<EntryDetails>;
       const t = await lockTournament(tx, Number(details.tournamentId));
       if (hasStarted(t)) throw conflict(TOURNAMENT_ERRORS.started);
+      assertPaidPrice(payment, t.entryFeeCents);
       const userId = Number(details.teamOrUserId);
       if (await hasEntered(tx, t.id, userId)) throw conflict(TOURNAMENT_ERRORS.alreadyJoined);
       if ((await activeEntryCount(tx, t.id)) >= t.signUpLimit) throw conflict(TOURNAMENT_ERRORS.full);

@@ -245,6 +245,7 @@ export const PAYMENT_ERRORS = {
   alreadyRefunded: 'This entry has already been refunded',
   freeTournament: 'This tournament has no entry fee, so there is nothing to refund',
   notPaid: 'This entry was not paid for, so there is nothing to refund',
+  priceChanged: 'The price changed while you were paying',
   refusedAndRefunded: (reason: string) => `${reason.replace(/[.!]$/, '')}. Your payment has been refunded.`,
 } as const;
 
