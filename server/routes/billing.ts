@@ -49,9 +49,9 @@ export function billingRoutes(app: FastifyInstance, db: Db, _config: Config) {
   });
 
   app.post('/v1/billing/refund-tournament-entry/:tournamentId/:entryId', async (request) => {
-    requireRole(request, STAFF);
+    const admin = requireRole(request, STAFF);
     const params = request.params as Record<string, string>;
-    await refundTournamentEntry(db, billing, idParam(params.tournamentId, 'tournamentId'), idParam(params.entryId, 'entryId'));
+    await refundTournamentEntry(db, billing, idParam(params.tournamentId, 'tournamentId'), idParam(params.entryId, 'entryId'), admin);
     return { ok: true };
   });
 

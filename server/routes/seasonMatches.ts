@@ -76,10 +76,10 @@ export function seasonMatchRoutes(app: FastifyInstance, db: Db, config: Config) 
 
   /** SUBMIT SCORE (ADMIN) / OVERWRITE SCORE (ADMIN). */
   app.post('/v1/match/:id/admin', async (request) => {
-    requireRole(request);
+    const admin = requireRole(request);
     const id = matchId(request);
     const scores = parseScores(request.body);
-    await setSeasonMatchResult(db, { matchId: id, scores });
+    await setSeasonMatchResult(db, { matchId: id, scores, actor: admin });
     return matchView(request, id);
   });
 }

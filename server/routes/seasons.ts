@@ -90,18 +90,18 @@ export function seasonRoutes(app: FastifyInstance, db: Db, config: Config) {
   // ------------------------------------------------------------------ admin: the season and its lifecycle
 
   app.post('/v1/season', async (request, reply) => {
-    requireRole(request);
-    return reply.code(201).send(await seasonFor(request, await createSeason(db, request.body)));
+    const admin = requireRole(request);
+    return reply.code(201).send(await seasonFor(request, await createSeason(db, request.body, admin)));
   });
 
   app.patch('/v1/season/:id', async (request) => {
-    requireRole(request);
-    return seasonFor(request, await updateSeason(db, seasonId(request), request.body));
+    const admin = requireRole(request);
+    return seasonFor(request, await updateSeason(db, seasonId(request), request.body, admin));
   });
 
   app.delete('/v1/season/:id', async (request, reply) => {
-    requireRole(request);
-    await deleteSeason(db, config, seasonId(request));
+    const admin = requireRole(request);
+    await deleteSeason(db, config, seasonId(request), admin);
     return reply.code(204).send();
   });
 
@@ -115,21 +115,21 @@ export function seasonRoutes(app: FastifyInstance, db: Db, config: Config) {
   } as const;
   for (const [path, run] of Object.entries(steps)) {
     app.post(`/v1/season/:id/${path}`, async (request) => {
-      requireRole(request);
-      return seasonFor(request, await run(db, seasonId(request)));
+      const admin = requireRole(request);
+      return seasonFor(request, await run(db, seasonId(request), admin));
     });
   }
 
   app.patch('/v1/season/:id/division-splits', async (request) => {
-    requireRole(request);
-    return seasonFor(request, await setDivisionSplits(db, seasonId(request), request.body));
+    const admin = requireRole(request);
+    return seasonFor(request, await setDivisionSplits(db, seasonId(request), request.body, admin));
   });
 
   /** Bracket Reset: answers the division as it now stands. */
   app.post('/v1/season/:id/reset-double-elim/:divisionId', async (request) => {
-    requireRole(request);
+    const admin = requireRole(request);
     const divisionId = idParam(params(request).divisionId, 'divisionId');
-    await resetSeasonBracket(db, seasonId(request), divisionId);
+    await resetSeasonBracket(db, seasonId(request), divisionId, admin);
     return toDivisionDetail(db, await getDivisionRow(db, divisionId));
   });
 
@@ -150,16 +150,16 @@ export function seasonRoutes(app: FastifyInstance, db: Db, config: Config) {
   });
 
   app.delete('/v1/billing/remove-team/:seasonId/:teamId', async (request, reply) => {
-    requireRole(request);
+    const admin = requireRole(request);
     const { seasonId: id, teamId } = entryParams(request);
-    await removeSeasonTeam(db, id, teamId);
+    await removeSeasonTeam(db, id, teamId, admin);
     return reply.code(204).send();
   });
 
   app.post('/v1/billing/refund-entry/:seasonId/:teamId', async (request) => {
-    requireRole(request);
+    const admin = requireRole(request);
     const { seasonId: id, teamId } = entryParams(request);
-    await refundSeasonEntry(db, billing, id, teamId);
+    await refundSeasonEntry(db, billing, id, teamId, admin);
     return { ok: true as const };
   });
 }

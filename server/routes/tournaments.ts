@@ -97,15 +97,15 @@ export function tournamentRoutes(app: FastifyInstance, db: Db, config: Config) {
   // ------------------------------------------------------------------ admin: the tournament itself
 
   app.post('/v1/tournament', async (request, reply) => {
-    requireRole(request);
-    const id = await createTournament(db, request.body);
+    const admin = requireRole(request);
+    const id = await createTournament(db, request.body, admin);
     return reply.code(201).send({ id });
   });
 
   app.patch('/v1/tournament/:id', async (request) => {
     const admin = requireRole(request);
     const id = idParam(params(request).id);
-    await updateTournament(db, id, request.body);
+    await updateTournament(db, id, request.body, admin);
     return detail(id, admin.id);
   });
 
@@ -113,40 +113,40 @@ export function tournamentRoutes(app: FastifyInstance, db: Db, config: Config) {
     const admin = requireRole(request);
     const id = idParam(params(request).id);
     await getTournament(db, id);
-    await setTournamentLogo(db, id, await readImageUpload(request));
+    await setTournamentLogo(db, id, await readImageUpload(request), admin);
     return detail(id, admin.id);
   });
 
   app.delete('/v1/tournament/:id', async (request, reply) => {
-    requireRole(request);
-    await deleteTournament(db, config, idParam(params(request).id));
+    const admin = requireRole(request);
+    await deleteTournament(db, config, idParam(params(request).id), admin);
     return reply.code(204).send();
   });
 
   app.post('/v1/tournament/:id/close', async (request) => {
     const admin = requireRole(request);
     const id = idParam(params(request).id);
-    await moveTournament(db, id, 'tournament.close');
+    await moveTournament(db, id, 'tournament.close', admin);
     return detail(id, admin.id);
   });
 
   app.post('/v1/tournament/:id/open', async (request) => {
     const admin = requireRole(request);
     const id = idParam(params(request).id);
-    await moveTournament(db, id, 'tournament.open');
+    await moveTournament(db, id, 'tournament.open', admin);
     return detail(id, admin.id);
   });
 
   app.post('/v1/tournament/:id/start', async (request) => {
     const admin = requireRole(request);
     const id = idParam(params(request).id);
-    await startTournament(db, id);
+    await startTournament(db, id, admin);
     return detail(id, admin.id);
   });
 
   app.delete('/v1/tournament/:id/discord', async (request) => {
-    requireRole(request);
-    return cleanTournamentDiscord(db, config, idParam(params(request).id));
+    const admin = requireRole(request);
+    return cleanTournamentDiscord(db, config, idParam(params(request).id), admin);
   });
 
   // ------------------------------------------------------------------ entries
@@ -178,8 +178,8 @@ export function tournamentRoutes(app: FastifyInstance, db: Db, config: Config) {
   });
 
   app.delete('/v1/tournament/:id/entries/:entryId', async (request, reply) => {
-    requireRole(request);
-    await removeEntry(db, idParam(params(request).id), idParam(params(request).entryId, 'entryId'));
+    const admin = requireRole(request);
+    await removeEntry(db, idParam(params(request).id), idParam(params(request).entryId, 'entryId'), admin);
     return reply.code(204).send();
   });
 

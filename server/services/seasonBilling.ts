@@ -9,6 +9,7 @@ import { placeTeams } from './seasonBrackets';
 import { syncTransferMode } from './transfers';
 import { findEntry, getTeamRow, lockSeason, SEASON_SERVER_ERRORS, teamMembers, type SeasonRow } from './seasonStore';
 import { assertSeasonVisible } from './seasonQueries';
+import { auditTargets, recordAudit, type AuditActor } from './auditLog';
 import { assertSeasonTransition } from '../../machines/seasonMachine';
 import type { PaymentSecret } from '../../src/api/contract/billing';
 import { JOIN_SEASON_TOOLTIPS, PAYMENT_ERRORS, VALIDATION } from '../../src/domain/messages';
@@ -115,7 +116,7 @@ export function registerSeasonEntryPurpose(billing: Billing) {
 }
 
 /** An admin removes a team (OPEN and CLOSED only); a CLOSED season's placement is redone or dropped with it. */
-export async function removeSeasonTeam(db: Db, seasonId: number, teamId: number): Promise<void> {
+export async function removeSeasonTeam(db: Db, seasonId: number, teamId: number, actor: AuditActor): Promise<void> {
   await db.transaction(async (tx) => {
     const season = await lockSeason(tx, seasonId);
     const entry = await findEntry(tx, seasonId, teamId);
@@ -124,6 +125,8 @@ export async function removeSeasonTeam(db: Db, seasonId: number, teamId: number)
     await tx.delete(seasonEntries).where(eq(seasonEntries.id, entry.id));
     await syncTransferMode(tx, [teamId]);
     if (season.seasonType === 'CLOSED') await placeTeams(tx, season);
+    const team = await getTeamRow(tx, teamId);
+    await recordAudit(tx, { actorId: actor.id, action: 'SEASON_TEAM_REMOVED', target: auditTargets.season(season), before: {}, after: { team: team.name } });
   });
 }
 
@@ -131,7 +134,7 @@ export async function removeSeasonTeam(db: Db, seasonId: number, teamId: number)
  * An admin refunds a paid entry (any state): the payment goes back through the provider and the entry is marked
  * refunded, together or not at all. The team stays in the season until an admin removes it.
  */
-export async function refundSeasonEntry(db: Db, billing: Billing, seasonId: number, teamId: number): Promise<void> {
+export async function refundSeasonEntry(db: Db, billing: Billing, seasonId: number, teamId: number, actor: AuditActor): Promise<void> {
   await db.transaction(async (tx) => {
     const season = await lockSeason(tx, seasonId);
     const entry = await findEntry(tx, seasonId, teamId);
@@ -140,5 +143,7 @@ export async function refundSeasonEntry(db: Db, billing: Billing, seasonId: numb
     if (!entry.paymentId) throw conflict(season.entryFeeCents <= 0 ? SEASON_SERVER_ERRORS.freeSeason : PAYMENT_ERRORS.notPaid);
     await billing.refund(entry.paymentId, tx);
     await tx.update(seasonEntries).set({ refunded: true }).where(eq(seasonEntries.id, entry.id));
+    const team = await getTeamRow(tx, teamId);
+    await recordAudit(tx, { actorId: actor.id, action: 'ENTRY_REFUNDED', target: auditTargets.season(season), before: { refunded: false }, after: { entry: team.name, refunded: true } });
   });
 }

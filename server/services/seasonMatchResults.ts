@@ -4,6 +4,7 @@ import { seasonDivisions, seasonEntries, seasonMatches, teams, users } from '../
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors';
 import { lockSeason, type SeasonRow } from './seasonStore';
 import { assertSeasonVisible } from './seasonQueries';
+import { auditTargets, recordAudit, resultText, type AuditActor } from './auditLog';
 import { bumpBracketsOfUsers } from './tournamentStore';
 import { completeIfDecided } from './seasonLifecycle';
 import { loadDivisionBracket, recordGroupResults, recordPlayoffResult, saveDivisionBracket } from './seasonBrackets';
@@ -195,12 +196,19 @@ export async function reportSeasonScore(db: Db, input: { matchId: number; user: 
  * standings; a playoff result re-routes the bracket like a tournament overwrite (downstream matches whose teams
  * change re-open). Team and player records and KR are not touched (spec: admins correct those in the portal).
  */
-export async function setSeasonMatchResult(db: Db, input: { matchId: number; scores: ScoreBody }): Promise<void> {
+export async function setSeasonMatchResult(db: Db, input: { matchId: number; scores: ScoreBody; actor: AuditActor }): Promise<void> {
   const invalid = resultError(input.scores);
   if (invalid) throw badRequest(invalid);
   await db.transaction(async (tx) => {
     const { season, row } = await lockMatch(tx, input.matchId);
     refuse(staffResultBlocker(factsOf(season, row)), row);
+    await recordAudit(tx, {
+      actorId: input.actor.id,
+      action: 'MATCH_RESULT_SET',
+      target: auditTargets.match(row.id, `${season.name}, ${row.matchType === 'GROUP_STAGE' ? 'group' : 'playoff'} match ${row.matchNumber ?? row.id}`),
+      before: { result: row.winningTeam === null ? null : resultText(row.teamAScoreA, row.teamAScoreB) },
+      after: { result: resultText(input.scores.entryAScore, input.scores.entryBScore) },
+    });
     const winningTeam = winningTeamOf(input.scores);
     const { entryAScore: a, entryBScore: b } = input.scores;
     const result = { teamAScoreA: a, teamAScoreB: b, teamBScoreA: a, teamBScoreB: b, dispute: false, updatedAt: Date.now() };

@@ -5,6 +5,7 @@ import type { AuthUser } from '../auth/plugin';
 import { isStaff } from '../auth/plugin';
 import type { Billing, PaymentRow } from '../billing/types';
 import { assertPaidPrice } from '../billing/billing';
+import { auditTargets, recordAudit } from './auditLog';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { activeEntryCount, isTeamNameTaken, lockTournament, type TournamentRow } from './tournamentStore';
 import { addMember, temporaryTeamRoster } from './roster';
@@ -127,6 +128,10 @@ export async function joinTournament(db: Db, billing: Billing | undefined, req: 
       return { amountCents: t.entryFeeCents, details, description: `Entry: ${t.title}` };
     }
     await createEntry(tx, t, player.id, teamName, null);
+    // Staff signing up another player change that player's data: audited.
+    if (onBehalf) {
+      await recordAudit(tx, { actorId: req.caller.id, action: 'ENTRY_ADDED', target: auditTargets.tournament(t), before: {}, after: { entry: teamName ?? player.discordName } });
+    }
     return null;
   });
   if (!payment) return true;

@@ -274,6 +274,18 @@ export async function cancelTransfer(db: Db, billing: Billing, caller: AuthUser,
     // A player withdraws only what they asked for (their join), never the captain's request to remove them.
     if (!manages && request.requestedBy !== caller.id) throw forbidden(TRANSFER_ERRORS.captainOnly);
     await cancelRequest(tx, billing, request);
+    // Staff withdrawing a request that is not theirs (nor their team's) change someone else's data: audited.
+    if (!isCaptainOf(caller, teamId) && request.requestedBy !== caller.id && request.userId !== caller.id) {
+      const [team] = await tx.select().from(teams).where(eq(teams.id, teamId));
+      const [player] = await tx.select({ name: users.discordName }).from(users).where(eq(users.id, request.userId));
+      await recordAudit(tx, {
+        actorId: caller.id,
+        action: 'TRANSFER_CANCELLED',
+        target: { type: 'TEAM', id: team.id, name: team.name },
+        before: { status: request.status },
+        after: { status: 'CANCELLED', player: player?.name ?? null, change: request.addPlayer ? 'addition' : 'removal' },
+      });
+    }
     return describeRequest(tx, request.id);
   });
 }
