@@ -37,6 +37,7 @@ import { playerCardRoutes } from './routes/playerCards';
 import { liveEventRoutes } from './routes/liveEvents';
 import { createLiveHub, type LiveHub } from './services/liveEvents';
 import { transferRoutes } from './routes/transfers';
+import { createPublicReadCache } from './services/publicReadCache';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,6 +69,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   });
   // Route modules that take payments reach the billing service as `app.billing` (server/billing/billing.ts).
   app.decorate('billing', createBilling(db, config));
+  // The public league and list reads, served from memory while the data they show is unchanged (issue 26).
+  app.decorate('publicReads', createPublicReadCache(db, () => config.now()));
 
   installErrorHandler(app);
   await app.register(cookie);

@@ -592,3 +592,13 @@ export const transferRequests = pgTable(
       .where(sql`${t.status} in ('AWAITING_PAYMENT', 'PENDING', 'REJECTED')`),
   ],
 );
+
+/**
+ * The version of everything the public league and list reads show (issue 26): bumped once per committed transaction
+ * that changes one of their tables (migration 0008's triggers, at commit), so a read cached under a version is
+ * current exactly while the version is (server/services/publicReadCache.ts). One row, `public`.
+ */
+export const readVersions = pgTable('read_versions', {
+  name: text('name').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

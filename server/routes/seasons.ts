@@ -22,6 +22,7 @@ import {
 import { joinSeason, refundSeasonEntry, registerSeasonEntryPurpose, removeSeasonTeam } from '../services/seasonBilling';
 import { assertSeasonTransition } from '../../machines/seasonMachine';
 import { JoinSeasonBody } from '../../src/api/contract/season';
+import { cachedRead } from '../services/publicReadCache';
 import { DEFAULT_SERVER_PAGE_SIZE } from '../../src/domain/constants';
 import { VALIDATION } from '../../src/domain/messages';
 
@@ -55,21 +56,28 @@ export function seasonRoutes(app: FastifyInstance, db: Db, config: Config) {
   });
 
   /** The public cards. `userId` is the viewer as the SPA knows it; the session decides what the viewer sees. */
-  app.get('/v1/season', async (request) => {
-    const { userId } = (request.query ?? {}) as Record<string, unknown>;
-    if (userId !== undefined && userId !== '') idParam(String(userId), 'userId');
-    return paged(request, (page) => publishedSeasons(db, page));
-  });
+  app.get(
+    '/v1/season',
+    cachedRead(app, { viewer: 'user' }, async (request) => {
+      const { userId } = (request.query ?? {}) as Record<string, unknown>;
+      if (userId !== undefined && userId !== '') idParam(String(userId), 'userId');
+      return paged(request, (page) => publishedSeasons(db, page));
+    }),
+  );
 
-  app.get('/v1/season/latest', async (request) => seasonFor(request, await latestSeason(db)));
+  app.get('/v1/season/latest', cachedRead(app, { viewer: 'user' }, async (request) => seasonFor(request, await latestSeason(db))));
 
-  app.get('/v1/season/divisions/:id', async (request) => {
-    const division = await visibleDivision(db, idParam(params(request).id), isStaff(request.user));
-    return toDivisionDetail(db, division);
-  });
+  app.get(
+    '/v1/season/divisions/:id',
+    cachedRead(app, { viewer: 'staff' }, async (request) => {
+      const division = await visibleDivision(db, idParam(params(request).id), isStaff(request.user));
+      return toDivisionDetail(db, division);
+    }),
+  );
 
-  app.get('/v1/season/:id', async (request) =>
-    seasonFor(request, await visibleSeason(db, seasonId(request), isStaff(request.user))),
+  app.get(
+    '/v1/season/:id',
+    cachedRead(app, { viewer: 'user' }, async (request) => seasonFor(request, await visibleSeason(db, seasonId(request), isStaff(request.user)))),
   );
 
   /** View Season Preview (admin, CLOSED): the divisions and groups the saved splits make. */

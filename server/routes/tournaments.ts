@@ -31,6 +31,7 @@ import { joinTournament, registerTournamentEntryPurpose } from '../services/tour
 import { JoinTournamentBody } from '../../src/api/contract/tournament';
 import { DEFAULT_SERVER_PAGE_SIZE } from '../../src/domain/constants';
 import { VALIDATION } from '../../src/domain/messages';
+import { cachedRead } from '../services/publicReadCache';
 
 type Params = Record<string, string>;
 const params = (request: FastifyRequest) => request.params as Params;
@@ -60,24 +61,35 @@ export function tournamentRoutes(app: FastifyInstance, db: Db, config: Config) {
   });
 
   /** The home page's featured tournament, or null when none is featured. */
-  app.get('/v1/tournament/featured', async (request) => {
-    const row = await featuredTournament(db);
-    return row ? toTournament(db, row, viewerId(request)) : null;
-  });
+  // The public lists are served through the public read cache (issue 26): per viewer where the viewer's entries show.
+  app.get(
+    '/v1/tournament/featured',
+    cachedRead(app, { viewer: 'user' }, async (request) => {
+      const row = await featuredTournament(db);
+      return row ? toTournament(db, row, viewerId(request)) : null;
+    }),
+  );
 
-  app.get('/v1/tournament/upcoming', async (request) => {
-    const game = gameQuery(query(request).game);
-    return toTournaments(db, await upcomingTournaments(db, { game, now: config.now() }), viewerId(request));
-  });
+  // Upcoming depends on the clock too (a tournament stops being upcoming after its end day): kept a minute at most.
+  app.get(
+    '/v1/tournament/upcoming',
+    cachedRead(app, { viewer: 'user', maxAgeMs: 60_000 }, async (request) => {
+      const game = gameQuery(query(request).game);
+      return toTournaments(db, await upcomingTournaments(db, { game, now: config.now() }), viewerId(request));
+    }),
+  );
 
   /** The all-tournaments page: every tournament, paged (10 a page unless perPage says otherwise). */
-  app.get('/v1/tournament/active', async (request) => {
-    const page = pageQuery(request.query, DEFAULT_SERVER_PAGE_SIZE);
-    const { rows, total } = await allTournaments(db, page);
-    return { pageNo: page.pageNo, pageSize: page.perPage, total, results: await toTournaments(db, rows, viewerId(request)) };
-  });
+  app.get(
+    '/v1/tournament/active',
+    cachedRead(app, { viewer: 'user' }, async (request) => {
+      const page = pageQuery(request.query, DEFAULT_SERVER_PAGE_SIZE);
+      const { rows, total } = await allTournaments(db, page);
+      return { pageNo: page.pageNo, pageSize: page.perPage, total, results: await toTournaments(db, rows, viewerId(request)) };
+    }),
+  );
 
-  app.get('/v1/tournament/hall-of-fame', async () => hallOfFame(db));
+  app.get('/v1/tournament/hall-of-fame', cachedRead(app, { viewer: 'none' }, async () => hallOfFame(db)));
 
   app.get('/v1/tournament/user/:id/past', async (request) =>
     toTournaments(db, await userTournaments(db, idParam(params(request).id), 'past'), viewerId(request)),
@@ -92,7 +104,7 @@ export function tournamentRoutes(app: FastifyInstance, db: Db, config: Config) {
     return { past: await toTournaments(db, past, null), active: await toTournaments(db, active, null) };
   });
 
-  app.get('/v1/tournament/:id', async (request) => detail(idParam(params(request).id), viewerId(request)));
+  app.get('/v1/tournament/:id', cachedRead(app, { viewer: 'user' }, async (request) => detail(idParam(params(request).id), viewerId(request))));
 
   // ------------------------------------------------------------------ admin: the tournament itself
 
@@ -163,8 +175,9 @@ export function tournamentRoutes(app: FastifyInstance, db: Db, config: Config) {
   };
 
   /** Public entries (refunded ones hidden): paged and searchable like every list, or all at once (`notPaginated=true`). */
-  app.get('/v1/tournament/:id/entries', async (request) =>
-    listEntries(db, idParam(params(request).id), { admin: false, ...entryQuery(request) }),
+  app.get(
+    '/v1/tournament/:id/entries',
+    cachedRead(app, { viewer: 'none' }, async (request) => listEntries(db, idParam(params(request).id), { admin: false, ...entryQuery(request) })),
   );
 
   app.get('/v1/tournament/:id/entries/admin', async (request) => {
