@@ -15,7 +15,8 @@ import { etagMatches } from './bracketReadCache';
  *
  * Bodies that depend on who asks are kept per viewer: `none` (the same for everyone), `staff` (unpublished seasons
  * exist only for staff), `user` (the viewer's own team or entries show). The ETag is the body's hash, so a client
- * revalidating an unchanged answer gets 304 even after a version bump that did not touch it.
+ * revalidating an unchanged answer gets 304 even after a version bump that did not touch it. A signed-in viewer's
+ * answer of a viewer-dependent read stays `private, no-store` (viewer-specific JSON is not stored by browsers).
  */
 
 /** What a read's body depends on besides the data. */
@@ -106,7 +107,10 @@ export function createPublicReadCache(db: Db, now: () => number = Date.now) {
         entry = await pending;
       }
       reply.header('etag', entry.etag);
-      reply.header('cache-control', 'private, no-cache');
+      // A signed-in viewer's own answer is never stored by the browser (the Hardening decision for viewer-specific JSON);
+      // everything else is kept and revalidated (304).
+      const personal = read.viewer !== 'none' && request.user !== null;
+      reply.header('cache-control', personal ? 'private, no-store' : 'private, no-cache');
       if (read.viewer !== 'none') reply.header('vary', 'Cookie');
       if (etagMatches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
       return reply.type('application/json; charset=utf-8').send(entry.body);
