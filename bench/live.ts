@@ -64,7 +64,8 @@ async function serve() {
   await db.insert(schema.tournamentEntries).values(players.map((p, i) => ({ tournamentId: t.id, userId: p.id, createdAt: now + i })));
   await db.transaction((tx) => generateTournamentBracket(tx, t.id));
 
-  const app = await buildApp({ config: testConfig({ rateLimitMax: 10_000_000 }), database });
+  // Every client is on loopback: one address, so the per-address stream limit (issue 26) is lifted for the bench.
+  const app = await buildApp({ config: testConfig({ rateLimitMax: 10_000_000, liveStreamsPerClient: 1_000_000, liveStreamsMax: 1_000_000 }), database });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -41,6 +41,7 @@ import { transferRoutes } from './routes/transfers';
 import { installLifecycle, type Lifecycle } from './ops/lifecycle';
 import { createMetrics, type Metrics } from './ops/metrics';
 import { postgresRateLimitStore } from './http/rateLimitStore';
+import { createPublicReadCache } from './services/publicReadCache';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -81,6 +82,9 @@ export async function buildApp({ config, database, starting = false }: AppDeps):
   app.addHook('onRoute', (route) => {
     for (const method of ([] as string[]).concat(route.method)) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
   });
+  // The public league and list reads, served from memory while the data they show is unchanged (issue 26).
+  app.decorate('publicReads', createPublicReadCache(db, () => config.now()));
+
   installErrorHandler(app);
   const lifecycle = installLifecycle(app, starting);
   app.decorate('lifecycle', lifecycle);
@@ -134,7 +138,7 @@ export async function buildApp({ config, database, starting = false }: AppDeps):
   await live.start();
   app.decorate('live', live);
   app.addHook('onClose', () => live.close());
-  liveEventRoutes(app, db, live);
+  liveEventRoutes(app, db, live, config);
   transferRoutes(app, db, config);
 
   const indexHtml = config.staticDir ? join(config.staticDir, 'index.html') : null;

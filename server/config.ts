@@ -37,6 +37,10 @@ export interface Config {
    */
   allowTestPayments: boolean;
   rateLimitMax: number;
+  /** Live update streams (SSE) open at once from one client address (LIVE_STREAMS_PER_CLIENT, default 20). */
+  liveStreamsPerClient: number;
+  /** Live update streams open at once on this instance, every client together (LIVE_STREAMS_MAX, default 2000). */
+  liveStreamsMax: number;
   /**
    * Where rate-limit counts live: `memory` (each instance counts alone) or `postgres` (shared by every instance on
    * DATABASE_URL's database).
@@ -172,6 +176,8 @@ export function loadConfig(env: Env = process.env): Config {
         : undefined,
     shutdownDelayMs: nonNegativeInt(env.SHUTDOWN_DELAY_MS, 0, 'SHUTDOWN_DELAY_MS'),
     shutdownTimeoutMs: int(env.SHUTDOWN_TIMEOUT_MS, 10_000, 'SHUTDOWN_TIMEOUT_MS'),
+    liveStreamsPerClient: int(env.LIVE_STREAMS_PER_CLIENT, 20, 'LIVE_STREAMS_PER_CLIENT'),
+    liveStreamsMax: int(env.LIVE_STREAMS_MAX, 2000, 'LIVE_STREAMS_MAX'),
     transferFeeCents: euroCents(env.TRANSFER_FEE_EUROS, 'TRANSFER_FEE_EUROS'),
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     embedFrameAncestors: frameAncestors(env.EMBED_FRAME_ANCESTORS),

@@ -20,6 +20,8 @@ declare module 'fastify' {
     user: AuthUser | null;
     /** Set on /v1/auth calls whose access cookie did not sign anyone in (GET /v1/auth/session reports it). */
     sessionProblem: SessionProblem | null;
+    /** The sign-in (refresh token family) the user's access token belongs to; null for a guest. */
+    sessionFamily: string | null;
   }
   interface FastifyContextConfig {
     /** Set false on routes that authenticate differently (payment webhooks). */
@@ -61,6 +63,7 @@ export function ensureCsrfCookie(request: FastifyRequest, reply: FastifyReply, c
 export function installAuth(app: FastifyInstance, db: Db, config: Config) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionProblem', null);
+  app.decorateRequest('sessionFamily', null);
   app.addHook('onRequest', async (request) => {
     // Decided on the matched route, not the raw URL: `/%761/...` or an absolute-form target reaches the same handler.
     const path = apiPath(request);
@@ -106,6 +109,7 @@ async function loadUser(request: FastifyRequest, db: Db, config: Config, token: 
   }
   if (!row.live) return refuse('ended', () => unauthorized(SESSION_ENDED));
   request.user = user;
+  request.sessionFamily = check.payload.fam;
 }
 
 /** The signed-in user, or 401. */

@@ -44,6 +44,28 @@ const toStatus = (p: PaymentRow): PaymentStatus => ({ status: p.status, message:
 /** A payment nothing can change any more: it succeeded, or it was refunded. */
 const isSettled = (p: PaymentRow) => p.status === 'SUCCEEDED' || p.refundedAt !== null;
 
+/**
+ * A purpose's refusal of a payment the provider took (the money goes back): an HttpError 4xx, or a lifecycle machine's
+ * refusal (a `statusCode` 4xx, e.g. a transfer already paid for by another payment).
+ */
+const isRefusal = (err: unknown) => {
+  const status = err instanceof HttpError ? err.status : (err as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500;
+};
+
+/**
+ * A purchase is bound to its price: a payment started before the price changed (an entry fee raised or lowered
+ * meanwhile) buys nothing and is refunded. Purposes call it in onSucceeded with what the thing costs now.
+ */
+export function assertPaidPrice(payment: Pick<PaymentRow, 'amountCents'>, priceCents: number): void {
+  if (payment.amountCents !== priceCents) throw conflict(PAYMENT_ERRORS.priceChanged);
+}
+
+/** A payment started by a signed-in user is theirs to confirm or follow: anyone else is told it does not exist. */
+const assertPayer = (p: PaymentRow, payer: number | null) => {
+  if (p.userId !== null && p.userId !== payer) throw notFound(PAYMENT_ERRORS.notFound);
+};
+
 /** Outcome names of the payments metric (server/ops/metrics.ts): a status, or what a refund means. */
 export type PaymentEvent = 'created' | 'succeeded' | 'failed' | 'processing' | 'cancelled' | 'refused' | 'refunded';
 
@@ -143,16 +165,17 @@ export function createBilling(db: Db, config: Config, onEvent: (event: PaymentEv
         return done;
       });
     } catch (err) {
-      if (outcome.status === 'SUCCEEDED' && err instanceof HttpError && err.status < 500) {
-        return refuseAndRefund(intentId, err.message);
+      if (outcome.status === 'SUCCEEDED' && isRefusal(err)) {
+        return refuseAndRefund(intentId, (err as Error).message);
       }
       throw err;
     }
   }
 
-  /** The payment's status by client secret; asks the provider when nothing is settled yet. */
-  async function status(clientSecret: string): Promise<PaymentStatus> {
+  /** The payment's status by client secret (its payer's, when signed in); asks the provider when nothing is settled yet. */
+  async function status(clientSecret: string, payer: number | null): Promise<PaymentStatus> {
     const p = await findBySecret(clientSecret);
+    assertPayer(p, payer);
     if (isSettled(p) || p.status === 'CANCELLED') return toStatus(p);
     let outcome: PaymentOutcome | null = null;
     if (provider.name === 'local') {
@@ -227,14 +250,15 @@ export function createBilling(db: Db, config: Config, onEvent: (event: PaymentEv
 
     complete,
 
-    async confirmLocal({ clientSecret, cardNumber }) {
+    async confirmLocal({ clientSecret, cardNumber }, payer) {
       if (provider.name !== 'local') throw notFound(PAYMENT_ERRORS.localOnly);
       if (!config.allowTestPayments) throw new HttpError(503, PAYMENTS_OFF);
       const p = await findBySecret(clientSecret);
+      assertPayer(p, payer);
       // A replayed confirmation answers what happened the first time and runs nothing again.
       if (isSettled(p)) return toStatus(p);
       if (p.status === 'CANCELLED') throw conflict(PAYMENT_ERRORS.cancelled);
-      if (p.status === 'PROCESSING') return status(clientSecret);
+      if (p.status === 'PROCESSING') return status(clientSecret, payer);
       const card = localCardOutcome(cardNumber);
       if (!card) throw badRequest(PAYMENT_ERRORS.invalidCardNumber);
       let row: PaymentRow | null;

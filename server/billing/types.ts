@@ -57,10 +57,13 @@ export interface Billing {
    * the provider's outcome once, and runs the purpose's onSucceeded exactly once. Unknown intents answer null.
    */
   complete(intentId: string, outcome: PaymentOutcome): Promise<PaymentRow | null>;
-  /** The local provider's card form (404 when Stripe is configured). */
-  confirmLocal(body: LocalConfirmBody): Promise<PaymentStatus>;
-  /** The payment's status by client secret; asks the provider when it is not final yet. */
-  status(clientSecret: string): Promise<PaymentStatus>;
+  /**
+   * The local provider's card form (404 when Stripe is configured). `payer` is the signed-in caller: a payment a
+   * signed-in user started is only theirs to confirm (404 "Payment not found" for anyone else).
+   */
+  confirmLocal(body: LocalConfirmBody, payer: number | null): Promise<PaymentStatus>;
+  /** The payment's status by client secret (its payer's, like confirmLocal); asks the provider when it is not final yet. */
+  status(clientSecret: string, payer: number | null): Promise<PaymentStatus>;
   /** A Stripe webhook: verifies the signature on the raw body (400 when wrong) and completes the payment. */
   handleWebhook(rawBody: Buffer, signature: string | string[] | undefined): Promise<void>;
 }

@@ -603,3 +603,13 @@ export const rateLimits = pgTable('rate_limits', {
   /** When the window ends (epoch ms, the database's clock, so instances agree). */
   resetAt: ms('reset_at').notNull(),
 });
+
+/**
+ * The version of everything the public league and list reads show (issue 26): bumped once per committed transaction
+ * that changes one of their tables (migration 0009's triggers, at commit), so a read cached under a version is
+ * current exactly while the version is (server/services/publicReadCache.ts). One row, `public`.
+ */
+export const readVersions = pgTable('read_versions', {
+  name: text('name').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

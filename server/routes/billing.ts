@@ -39,19 +39,19 @@ export function billingRoutes(app: FastifyInstance, db: Db, _config: Config) {
 
   app.post('/v1/billing/local/confirm', async (request) => {
     if (billing.provider !== 'local') throw notFound(PAYMENT_ERRORS.localOnly);
-    return billing.confirmLocal(parse(LocalConfirmBody, request.body, { cardNumber: PAYMENT_ERRORS.invalidCardNumber }));
+    return billing.confirmLocal(parse(LocalConfirmBody, request.body, { cardNumber: PAYMENT_ERRORS.invalidCardNumber }), request.user?.id ?? null);
   });
 
   app.get('/v1/billing/payment-status', async (request) => {
     const { clientSecret } = (request.query ?? {}) as Record<string, unknown>;
     if (typeof clientSecret !== 'string' || !clientSecret) throw badRequest('"clientSecret" is required');
-    return billing.status(clientSecret);
+    return billing.status(clientSecret, request.user?.id ?? null);
   });
 
   app.post('/v1/billing/refund-tournament-entry/:tournamentId/:entryId', async (request) => {
-    requireRole(request, STAFF);
+    const admin = requireRole(request, STAFF);
     const params = request.params as Record<string, string>;
-    await refundTournamentEntry(db, billing, idParam(params.tournamentId, 'tournamentId'), idParam(params.entryId, 'entryId'));
+    await refundTournamentEntry(db, billing, idParam(params.tournamentId, 'tournamentId'), idParam(params.entryId, 'entryId'), admin);
     return { ok: true };
   });
 

@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { isStaff, requireRole } from '../auth/plugin';
+import { createLiveStreamLimits } from '../http/liveStreamLimits';
+import { createLiveStreamAccess, type StreamGrant } from '../services/liveStreamAccess';
 import { idParam } from '../http/validate';
 import { getTournament } from '../services/tournamentStore';
-import { getDivisionRow } from '../services/seasonStore';
-import { visibleSeason } from '../services/seasonQueries';
+import { visibleDivision } from '../services/seasonQueries';
 import { QUEUES_TOPIC, type LiveEvent, type LiveHub } from '../services/liveEvents';
 
 /** A comment line this often keeps proxies and load balancers from closing a quiet stream. */
@@ -43,10 +45,25 @@ const frame = (e: LiveEvent) => {
  * with the same authorization as the read it follows, then stays open: `retry:`, a replay or `reset` after
  * `Last-Event-ID`, `ready`, then every change of the topic's matches as it is committed, and a heartbeat every 15 s.
  */
-export function liveEventRoutes(app: FastifyInstance, db: Db, hub: LiveHub) {
+export function liveEventRoutes(app: FastifyInstance, db: Db, hub: LiveHub, config: Pick<Config, 'liveStreamsPerClient' | 'liveStreamsMax'>) {
   const open = new Set<ServerResponse>();
+  // Issue 26: how many streams may be open (per address, in all), and what each stream's access depends on.
+  const limits = createLiveStreamLimits({ perClient: config.liveStreamsPerClient, total: config.liveStreamsMax });
+  const access = createLiveStreamAccess(db);
+  hub.onAccessChange((kind, ids) => access.changed(kind, ids));
 
-  const stream = (request: FastifyRequest, reply: FastifyReply, topic: string) => {
+  /** What a stream's access depends on (the sign-in it opened under; for a division, its season). */
+  const grantOf = (request: FastifyRequest, scope: { staffOnly?: boolean; seasonId?: number }): Omit<StreamGrant, 'end'> => ({
+    session: request.user && request.sessionFamily ? { userId: request.user.id, family: request.sessionFamily } : null,
+    staffOnly: scope.staffOnly ?? false,
+    seasonId: scope.seasonId ?? null,
+  });
+
+  const stream = (request: FastifyRequest, reply: FastifyReply, topic: string, grant: Omit<StreamGrant, 'end'>) => {
+    const slot = limits.acquire(request.ip);
+    if ('refused' in slot) {
+      return reply.code(slot.refused.status).header('retry-after', String(slot.refused.retryAfterSeconds)).send({ message: slot.refused.message });
+    }
     // Fastify would end the response when the handler returns; the stream lives until the client or the server goes.
     reply.hijack();
     const raw = reply.raw;
@@ -60,11 +77,14 @@ export function liveEventRoutes(app: FastifyInstance, db: Db, hub: LiveHub) {
     });
     let closed = false;
     let unsubscribe = () => {};
+    let untrack = () => {};
     const close = () => {
       if (closed) return;
       closed = true;
       clearInterval(heartbeat);
       unsubscribe();
+      untrack();
+      slot.release();
       open.delete(raw);
       raw.end();
     };
@@ -80,6 +100,8 @@ export function liveEventRoutes(app: FastifyInstance, db: Db, hub: LiveHub) {
     write(subscription.first.map(frame).join(''));
     // A caller that did not ask for a stream (a plain fetch, curl without the header) gets the head and an end.
     if (!String(request.headers.accept ?? '').includes('text/event-stream')) return close();
+    // The stream ends when the sign-in, role or season visibility it was opened under goes (issue 26).
+    untrack = access.register({ ...grant, end: close });
     open.add(raw);
     raw.on('close', close);
     raw.on('error', close);
@@ -96,20 +118,19 @@ export function liveEventRoutes(app: FastifyInstance, db: Db, hub: LiveHub) {
   app.get('/v1/tournament/:id/events', async (request, reply) => {
     const id = idParam((request.params as { id?: string }).id);
     await getTournament(db, id);
-    stream(request, reply, `tournament:${id}`);
+    return stream(request, reply, `tournament:${id}`, grantOf(request, {}));
   });
 
   /** A league division's groups and playoffs (like GET /v1/match/division/{id}: unpublished seasons only for staff). */
   app.get('/v1/season/division/:id/events', async (request, reply) => {
     const id = idParam((request.params as { id?: string }).id);
-    const division = await getDivisionRow(db, id);
-    await visibleSeason(db, division.seasonId, isStaff(request.user));
-    stream(request, reply, `division:${id}`);
+    const division = await visibleDivision(db, id, isStaff(request.user));
+    return stream(request, reply, `division:${id}`, grantOf(request, { seasonId: division.seasonId }));
   });
 
   /** The admin queues (staff): the ids of every changed tournament or league match. */
   app.get('/v1/match/events', async (request, reply) => {
     requireRole(request);
-    stream(request, reply, QUEUES_TOPIC);
+    return stream(request, reply, QUEUES_TOPIC, grantOf(request, { staffOnly: true }));
   });
 }

@@ -82,7 +82,7 @@ export function matchRoutes(app: FastifyInstance, db: Db, config: Config) {
     const user = requireRole(request);
     const { tournamentId, matchId } = params(request.params);
     const scores = parseScores(request.body);
-    await setMatchResult(db, { tournamentId, matchId, scores });
+    await setMatchResult(db, { tournamentId, matchId, scores, actor: user });
     return getTournamentMatch(db, tournamentId, matchId, user.id);
   });
 
@@ -91,15 +91,15 @@ export function matchRoutes(app: FastifyInstance, db: Db, config: Config) {
     const user = requireRole(request);
     const { tournamentId, matchId } = params(request.params);
     const patch = parse(MatchEntriesPatch, request.body);
-    await changeMatchEntries(db, { tournamentId, matchId, patch });
+    await changeMatchEntries(db, { tournamentId, matchId, patch, actor: user });
     return getTournamentMatch(db, tournamentId, matchId, user.id);
   });
 
   /** Reset Bracket (admin): irreversible, one transaction. */
   app.post('/v1/tournament/:id/reset', async (request, reply) => {
-    requireRole(request);
+    const admin = requireRole(request);
     const { tournamentId } = params(request.params);
-    await resetTournament(db, tournamentId);
+    await resetTournament(db, tournamentId, admin);
     return reply.code(204).send();
   });
 

@@ -19,19 +19,19 @@ export function playerCardRoutes(app: FastifyInstance, db: Db) {
   });
 
   app.post('/v1/admin/player-card', async (request) => {
-    requireRole(request);
-    return createPlayerCard(db, parse(PlayerCardBody, request.body, VALIDATION.playerCard));
+    const admin = requireRole(request);
+    return createPlayerCard(db, parse(PlayerCardBody, request.body, VALIDATION.playerCard), admin);
   });
 
   app.patch('/v1/admin/player-card/:id/image', async (request) => {
-    requireRole(request);
+    const admin = requireRole(request);
     const id = cardId(request);
-    return setPlayerCardImage(db, id, await readImageUpload(request));
+    return setPlayerCardImage(db, id, await readImageUpload(request), admin);
   });
 
   app.delete('/v1/admin/player-card/:id', async (request, reply) => {
-    requireRole(request);
-    await deletePlayerCard(db, cardId(request));
+    const admin = requireRole(request);
+    await deletePlayerCard(db, cardId(request), admin);
     return reply.code(204).send();
   });
 }

@@ -10,6 +10,7 @@ import { reportSeasonScore, setSeasonMatchResult } from '../services/seasonMatch
 import { TestEloBody } from '../../src/api/contract/season';
 import { DEFAULT_SERVER_PAGE_SIZE } from '../../src/domain/constants';
 import { newRating } from '../../src/domain/rating';
+import { cachedRead } from '../services/publicReadCache';
 
 const viewerOf = (request: FastifyRequest): MatchViewer | null =>
   request.user ? { id: request.user.id, teamId: request.user.teamId, teamRole: request.user.teamRole } : null;
@@ -23,12 +24,18 @@ export function seasonMatchRoutes(app: FastifyInstance, db: Db, config: Config) 
   const matchId = (request: FastifyRequest) => idParam((request.params as { id?: string }).id);
   const matchView = (request: FastifyRequest, id: number) => getSeasonMatch(db, id, viewerOf(request), isStaff(request.user));
 
-  app.get('/v1/match/division/:divisionId', async (request) =>
-    divisionMatches(db, idParam((request.params as { divisionId?: string }).divisionId, 'divisionId'), isStaff(request.user)),
+  app.get(
+    '/v1/match/division/:divisionId',
+    cachedRead(app, { viewer: 'staff' }, async (request) =>
+      divisionMatches(db, idParam((request.params as { divisionId?: string }).divisionId, 'divisionId'), isStaff(request.user)),
+    ),
   );
 
-  app.get('/v1/match/group/:groupId', async (request) =>
-    groupMatches(db, idParam((request.params as { groupId?: string }).groupId, 'groupId'), isStaff(request.user)),
+  app.get(
+    '/v1/match/group/:groupId',
+    cachedRead(app, { viewer: 'staff' }, async (request) =>
+      groupMatches(db, idParam((request.params as { groupId?: string }).groupId, 'groupId'), isStaff(request.user)),
+    ),
   );
 
   /** The admin queues' Season matches tables (paged, searchable by season or team name). */
@@ -63,23 +70,23 @@ export function seasonMatchRoutes(app: FastifyInstance, db: Db, config: Config) 
   }
 
   /** The league match page (public; an unpublished season's matches only for staff). */
-  app.get('/v1/match/:id', async (request) => matchView(request, matchId(request)));
+  app.get('/v1/match/:id', cachedRead(app, { viewer: 'user' }, async (request) => matchView(request, matchId(request))));
 
   /** SUBMIT SCORE: a captain of either team reports (double entry); answers the match as it now stands. */
   app.post('/v1/match/:id', async (request) => {
     const user = requireUser(request);
     const id = matchId(request);
     const scores = parseScores(request.body);
-    await reportSeasonScore(db, { matchId: id, user: { id: user.id, teamId: user.teamId, teamRole: user.teamRole }, scores });
+    await reportSeasonScore(db, { matchId: id, user: { id: user.id, teamId: user.teamId, teamRole: user.teamRole }, staff: isStaff(user), scores });
     return matchView(request, id);
   });
 
   /** SUBMIT SCORE (ADMIN) / OVERWRITE SCORE (ADMIN). */
   app.post('/v1/match/:id/admin', async (request) => {
-    requireRole(request);
+    const admin = requireRole(request);
     const id = matchId(request);
     const scores = parseScores(request.body);
-    await setSeasonMatchResult(db, { matchId: id, scores });
+    await setSeasonMatchResult(db, { matchId: id, scores, actor: admin });
     return matchView(request, id);
   });
 }

@@ -5,7 +5,7 @@ import { isStaff, requireRole } from '../auth/plugin';
 import { idParam, pageQuery, parse } from '../http/validate';
 import { getDivisionRow, getSeasonRow, type SeasonRow } from '../services/seasonStore';
 import { toDivisionDetail, toSeason, toSeasons, type Viewer } from '../services/seasonView';
-import { allSeasons, latestSeason, publishedSeasons, seasonTeams, visibleSeason } from '../services/seasonQueries';
+import { allSeasons, latestSeason, publishedSeasons, seasonTeams, visibleDivision, visibleSeason } from '../services/seasonQueries';
 import {
   closeSignups,
   createSeason,
@@ -22,6 +22,7 @@ import {
 import { joinSeason, refundSeasonEntry, registerSeasonEntryPurpose, removeSeasonTeam } from '../services/seasonBilling';
 import { assertSeasonTransition } from '../../machines/seasonMachine';
 import { JoinSeasonBody } from '../../src/api/contract/season';
+import { cachedRead } from '../services/publicReadCache';
 import { DEFAULT_SERVER_PAGE_SIZE } from '../../src/domain/constants';
 import { VALIDATION } from '../../src/domain/messages';
 
@@ -55,22 +56,28 @@ export function seasonRoutes(app: FastifyInstance, db: Db, config: Config) {
   });
 
   /** The public cards. `userId` is the viewer as the SPA knows it; the session decides what the viewer sees. */
-  app.get('/v1/season', async (request) => {
-    const { userId } = (request.query ?? {}) as Record<string, unknown>;
-    if (userId !== undefined && userId !== '') idParam(String(userId), 'userId');
-    return paged(request, (page) => publishedSeasons(db, page));
-  });
+  app.get(
+    '/v1/season',
+    cachedRead(app, { viewer: 'user' }, async (request) => {
+      const { userId } = (request.query ?? {}) as Record<string, unknown>;
+      if (userId !== undefined && userId !== '') idParam(String(userId), 'userId');
+      return paged(request, (page) => publishedSeasons(db, page));
+    }),
+  );
 
-  app.get('/v1/season/latest', async (request) => seasonFor(request, await latestSeason(db)));
+  app.get('/v1/season/latest', cachedRead(app, { viewer: 'user' }, async (request) => seasonFor(request, await latestSeason(db))));
 
-  app.get('/v1/season/divisions/:id', async (request) => {
-    const division = await getDivisionRow(db, idParam(params(request).id));
-    await visibleSeason(db, division.seasonId, isStaff(request.user));
-    return toDivisionDetail(db, division);
-  });
+  app.get(
+    '/v1/season/divisions/:id',
+    cachedRead(app, { viewer: 'staff' }, async (request) => {
+      const division = await visibleDivision(db, idParam(params(request).id), isStaff(request.user));
+      return toDivisionDetail(db, division);
+    }),
+  );
 
-  app.get('/v1/season/:id', async (request) =>
-    seasonFor(request, await visibleSeason(db, seasonId(request), isStaff(request.user))),
+  app.get(
+    '/v1/season/:id',
+    cachedRead(app, { viewer: 'user' }, async (request) => seasonFor(request, await visibleSeason(db, seasonId(request), isStaff(request.user)))),
   );
 
   /** View Season Preview (admin, CLOSED): the divisions and groups the saved splits make. */
@@ -91,18 +98,18 @@ export function seasonRoutes(app: FastifyInstance, db: Db, config: Config) {
   // ------------------------------------------------------------------ admin: the season and its lifecycle
 
   app.post('/v1/season', async (request, reply) => {
-    requireRole(request);
-    return reply.code(201).send(await seasonFor(request, await createSeason(db, request.body)));
+    const admin = requireRole(request);
+    return reply.code(201).send(await seasonFor(request, await createSeason(db, request.body, admin)));
   });
 
   app.patch('/v1/season/:id', async (request) => {
-    requireRole(request);
-    return seasonFor(request, await updateSeason(db, seasonId(request), request.body));
+    const admin = requireRole(request);
+    return seasonFor(request, await updateSeason(db, seasonId(request), request.body, admin));
   });
 
   app.delete('/v1/season/:id', async (request, reply) => {
-    requireRole(request);
-    await deleteSeason(db, config, seasonId(request));
+    const admin = requireRole(request);
+    await deleteSeason(db, config, seasonId(request), admin);
     return reply.code(204).send();
   });
 
@@ -116,21 +123,21 @@ export function seasonRoutes(app: FastifyInstance, db: Db, config: Config) {
   } as const;
   for (const [path, run] of Object.entries(steps)) {
     app.post(`/v1/season/:id/${path}`, async (request) => {
-      requireRole(request);
-      return seasonFor(request, await run(db, seasonId(request)));
+      const admin = requireRole(request);
+      return seasonFor(request, await run(db, seasonId(request), admin));
     });
   }
 
   app.patch('/v1/season/:id/division-splits', async (request) => {
-    requireRole(request);
-    return seasonFor(request, await setDivisionSplits(db, seasonId(request), request.body));
+    const admin = requireRole(request);
+    return seasonFor(request, await setDivisionSplits(db, seasonId(request), request.body, admin));
   });
 
   /** Bracket Reset: answers the division as it now stands. */
   app.post('/v1/season/:id/reset-double-elim/:divisionId', async (request) => {
-    requireRole(request);
+    const admin = requireRole(request);
     const divisionId = idParam(params(request).divisionId, 'divisionId');
-    await resetSeasonBracket(db, seasonId(request), divisionId);
+    await resetSeasonBracket(db, seasonId(request), divisionId, admin);
     return toDivisionDetail(db, await getDivisionRow(db, divisionId));
   });
 
@@ -151,16 +158,16 @@ export function seasonRoutes(app: FastifyInstance, db: Db, config: Config) {
   });
 
   app.delete('/v1/billing/remove-team/:seasonId/:teamId', async (request, reply) => {
-    requireRole(request);
+    const admin = requireRole(request);
     const { seasonId: id, teamId } = entryParams(request);
-    await removeSeasonTeam(db, id, teamId);
+    await removeSeasonTeam(db, id, teamId, admin);
     return reply.code(204).send();
   });
 
   app.post('/v1/billing/refund-entry/:seasonId/:teamId', async (request) => {
-    requireRole(request);
+    const admin = requireRole(request);
     const { seasonId: id, teamId } = entryParams(request);
-    await refundSeasonEntry(db, billing, id, teamId);
+    await refundSeasonEntry(db, billing, id, teamId, admin);
     return { ok: true as const };
   });
 }

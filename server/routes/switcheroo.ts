@@ -22,9 +22,9 @@ function nameMessages(body: unknown): Record<string, string> {
 /** The SWITCHEROO pairing screen's save (ADMIN/OWNER); the board itself is GET /v1/tournament/{id}/entries/switcheroo. */
 export function switcherooRoutes(app: FastifyInstance, db: Db) {
   app.post('/v1/tournament/:id/switcheroo/teams', async (request) => {
-    requireRole(request);
+    const admin = requireRole(request);
     const id = idParam((request.params as { id: string }).id);
     const body = parse(SwitcherooTeamsBody, request.body, nameMessages(request.body));
-    return saveSwitcherooTeams(db, id, body);
+    return saveSwitcherooTeams(db, id, body, admin);
   });
 }

@@ -24,6 +24,7 @@ import {
 } from '../services/leagueTeams';
 import { TeamNameBody } from '../../src/api/contract/team';
 import { LEAGUE_TEAM } from '../../src/domain/messages';
+import { cachedRead } from '../services/publicReadCache';
 
 const BASE = '/v1/team/:id';
 
@@ -46,11 +47,14 @@ export function teamRoutes(app: FastifyInstance, db: Db, config: Config) {
   const transfers = (): TransferSettings => ({ billing: app.billing, feeCents: config.transferFeeCents, now: config.now() });
 
   /** TEAM RANKS (public): paged and searchable. */
-  app.get('/v1/team', async (request) => {
-    const page = pageQuery(request.query);
-    const { rows, total } = await listTeams(db, page);
-    return { pageNo: page.pageNo, pageSize: page.perPage, total, results: rows.map(toTeamSummary) };
-  });
+  app.get(
+    '/v1/team',
+    cachedRead(app, { viewer: 'none' }, async (request) => {
+      const page = pageQuery(request.query);
+      const { rows, total } = await listTeams(db, page);
+      return { pageNo: page.pageNo, pageSize: page.perPage, total, results: rows.map(toTeamSummary) };
+    }),
+  );
 
   /** Create Team: the caller founds and captains it; answers `{ id }`. */
   app.post('/v1/team', async (request, reply) => {
@@ -59,7 +63,7 @@ export function teamRoutes(app: FastifyInstance, db: Db, config: Config) {
   });
 
   /** The team profile (public). */
-  app.get(BASE, async (request) => teamDetail(db, teamId(request)));
+  app.get(BASE, cachedRead(app, { viewer: 'none' }, async (request) => teamDetail(db, teamId(request))));
 
   /** The management dialog's rows (members and staff). */
   app.get(`${BASE}/members`, async (request) => {

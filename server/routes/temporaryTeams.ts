@@ -102,13 +102,13 @@ export function temporaryTeamRoutes(app: FastifyInstance, db: Db) {
   });
 
   app.post(`${BASE}/admin/members/:userId`, async (request) => {
-    requireRole(request);
-    return forceAddMember(db, teamId(request), userId(request));
+    const admin = requireRole(request);
+    return forceAddMember(db, teamId(request), userId(request), admin);
   });
 
   app.delete(`${BASE}/admin/members/:userId`, async (request, reply) => {
-    requireRole(request);
-    await removeMemberAsStaff(db, teamId(request), userId(request));
+    const admin = requireRole(request);
+    await removeMemberAsStaff(db, teamId(request), userId(request), admin);
     return noContent(reply);
   });
 

@@ -31,6 +31,7 @@ import { joinTournament, registerTournamentEntryPurpose } from '../services/tour
 import { JoinTournamentBody } from '../../src/api/contract/tournament';
 import { DEFAULT_SERVER_PAGE_SIZE } from '../../src/domain/constants';
 import { VALIDATION } from '../../src/domain/messages';
+import { cachedRead } from '../services/publicReadCache';
 
 type Params = Record<string, string>;
 const params = (request: FastifyRequest) => request.params as Params;
@@ -60,24 +61,35 @@ export function tournamentRoutes(app: FastifyInstance, db: Db, config: Config) {
   });
 
   /** The home page's featured tournament, or null when none is featured. */
-  app.get('/v1/tournament/featured', async (request) => {
-    const row = await featuredTournament(db);
-    return row ? toTournament(db, row, viewerId(request)) : null;
-  });
+  // The public lists are served through the public read cache (issue 26): per viewer where the viewer's entries show.
+  app.get(
+    '/v1/tournament/featured',
+    cachedRead(app, { viewer: 'user' }, async (request) => {
+      const row = await featuredTournament(db);
+      return row ? toTournament(db, row, viewerId(request)) : null;
+    }),
+  );
 
-  app.get('/v1/tournament/upcoming', async (request) => {
-    const game = gameQuery(query(request).game);
-    return toTournaments(db, await upcomingTournaments(db, { game, now: config.now() }), viewerId(request));
-  });
+  // Upcoming depends on the clock too (a tournament stops being upcoming after its end day): kept a minute at most.
+  app.get(
+    '/v1/tournament/upcoming',
+    cachedRead(app, { viewer: 'user', maxAgeMs: 60_000 }, async (request) => {
+      const game = gameQuery(query(request).game);
+      return toTournaments(db, await upcomingTournaments(db, { game, now: config.now() }), viewerId(request));
+    }),
+  );
 
   /** The all-tournaments page: every tournament, paged (10 a page unless perPage says otherwise). */
-  app.get('/v1/tournament/active', async (request) => {
-    const page = pageQuery(request.query, DEFAULT_SERVER_PAGE_SIZE);
-    const { rows, total } = await allTournaments(db, page);
-    return { pageNo: page.pageNo, pageSize: page.perPage, total, results: await toTournaments(db, rows, viewerId(request)) };
-  });
+  app.get(
+    '/v1/tournament/active',
+    cachedRead(app, { viewer: 'user' }, async (request) => {
+      const page = pageQuery(request.query, DEFAULT_SERVER_PAGE_SIZE);
+      const { rows, total } = await allTournaments(db, page);
+      return { pageNo: page.pageNo, pageSize: page.perPage, total, results: await toTournaments(db, rows, viewerId(request)) };
+    }),
+  );
 
-  app.get('/v1/tournament/hall-of-fame', async () => hallOfFame(db));
+  app.get('/v1/tournament/hall-of-fame', cachedRead(app, { viewer: 'none' }, async () => hallOfFame(db)));
 
   app.get('/v1/tournament/user/:id/past', async (request) =>
     toTournaments(db, await userTournaments(db, idParam(params(request).id), 'past'), viewerId(request)),
@@ -92,20 +104,20 @@ export function tournamentRoutes(app: FastifyInstance, db: Db, config: Config) {
     return { past: await toTournaments(db, past, null), active: await toTournaments(db, active, null) };
   });
 
-  app.get('/v1/tournament/:id', async (request) => detail(idParam(params(request).id), viewerId(request)));
+  app.get('/v1/tournament/:id', cachedRead(app, { viewer: 'user' }, async (request) => detail(idParam(params(request).id), viewerId(request))));
 
   // ------------------------------------------------------------------ admin: the tournament itself
 
   app.post('/v1/tournament', async (request, reply) => {
-    requireRole(request);
-    const id = await createTournament(db, request.body);
+    const admin = requireRole(request);
+    const id = await createTournament(db, request.body, admin);
     return reply.code(201).send({ id });
   });
 
   app.patch('/v1/tournament/:id', async (request) => {
     const admin = requireRole(request);
     const id = idParam(params(request).id);
-    await updateTournament(db, id, request.body);
+    await updateTournament(db, id, request.body, admin);
     return detail(id, admin.id);
   });
 
@@ -113,40 +125,40 @@ export function tournamentRoutes(app: FastifyInstance, db: Db, config: Config) {
     const admin = requireRole(request);
     const id = idParam(params(request).id);
     await getTournament(db, id);
-    await setTournamentLogo(db, id, await readImageUpload(request));
+    await setTournamentLogo(db, id, await readImageUpload(request), admin);
     return detail(id, admin.id);
   });
 
   app.delete('/v1/tournament/:id', async (request, reply) => {
-    requireRole(request);
-    await deleteTournament(db, config, idParam(params(request).id));
+    const admin = requireRole(request);
+    await deleteTournament(db, config, idParam(params(request).id), admin);
     return reply.code(204).send();
   });
 
   app.post('/v1/tournament/:id/close', async (request) => {
     const admin = requireRole(request);
     const id = idParam(params(request).id);
-    await moveTournament(db, id, 'tournament.close');
+    await moveTournament(db, id, 'tournament.close', admin);
     return detail(id, admin.id);
   });
 
   app.post('/v1/tournament/:id/open', async (request) => {
     const admin = requireRole(request);
     const id = idParam(params(request).id);
-    await moveTournament(db, id, 'tournament.open');
+    await moveTournament(db, id, 'tournament.open', admin);
     return detail(id, admin.id);
   });
 
   app.post('/v1/tournament/:id/start', async (request) => {
     const admin = requireRole(request);
     const id = idParam(params(request).id);
-    await startTournament(db, id);
+    await startTournament(db, id, admin);
     return detail(id, admin.id);
   });
 
   app.delete('/v1/tournament/:id/discord', async (request) => {
-    requireRole(request);
-    return cleanTournamentDiscord(db, config, idParam(params(request).id));
+    const admin = requireRole(request);
+    return cleanTournamentDiscord(db, config, idParam(params(request).id), admin);
   });
 
   // ------------------------------------------------------------------ entries
@@ -163,8 +175,9 @@ export function tournamentRoutes(app: FastifyInstance, db: Db, config: Config) {
   };
 
   /** Public entries (refunded ones hidden): paged and searchable like every list, or all at once (`notPaginated=true`). */
-  app.get('/v1/tournament/:id/entries', async (request) =>
-    listEntries(db, idParam(params(request).id), { admin: false, ...entryQuery(request) }),
+  app.get(
+    '/v1/tournament/:id/entries',
+    cachedRead(app, { viewer: 'none' }, async (request) => listEntries(db, idParam(params(request).id), { admin: false, ...entryQuery(request) })),
   );
 
   app.get('/v1/tournament/:id/entries/admin', async (request) => {
@@ -178,8 +191,8 @@ export function tournamentRoutes(app: FastifyInstance, db: Db, config: Config) {
   });
 
   app.delete('/v1/tournament/:id/entries/:entryId', async (request, reply) => {
-    requireRole(request);
-    await removeEntry(db, idParam(params(request).id), idParam(params(request).entryId, 'entryId'));
+    const admin = requireRole(request);
+    await removeEntry(db, idParam(params(request).id), idParam(params(request).entryId, 'entryId'), admin);
     return reply.code(204).send();
   });
 

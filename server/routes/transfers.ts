@@ -17,7 +17,7 @@ const teamAndUser = (request: FastifyRequest) => ({
 /** Transfers (players-and-tournaments §7 Transfer, seasons-and-admin Pending Transfers) and the transfer fee's billing calls. */
 export function transferRoutes(app: FastifyInstance, db: Db, config: Config) {
   const billing = app.billing;
-  registerTransferPurpose(billing);
+  registerTransferPurpose(billing, () => config.transferFeeCents);
 
   /** Pending Transfers (staff): the requests waiting for an admin, oldest first. */
   app.get('/v1/transfer', async (request) => {

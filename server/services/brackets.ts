@@ -11,6 +11,7 @@ import { teamSize } from '../../src/domain/tournamentRules';
 import { MATCH_ERRORS } from '../../src/domain/messages';
 import { assertTournamentTransition } from '../../machines/tournamentMachine';
 import { lockTournament, type TournamentRow } from './tournamentStore';
+import { auditTargets, recordAudit, type AuditActor } from './auditLog';
 import {
   chunks,
   CLEARED_RESULT,
@@ -371,10 +372,11 @@ export async function reassignSeeds(tx: Tx, loaded: LoadedBracket, changes: { se
  * POST /v1/tournament/{id}/reset: the whole bracket back to round 1, in one transaction. A COMPLETED tournament
  * keeps its bracket: the lifecycle has no way back to ACTIVE and its champion is in the hall of fame.
  */
-export async function resetTournament(db: Db, tournamentId: number): Promise<void> {
+export async function resetTournament(db: Db, tournamentId: number, actor: AuditActor): Promise<void> {
   await db.transaction(async (tx) => {
     const t = await lockTournament(tx, tournamentId);
     if (t.status === 'COMPLETED') throw conflict(MATCH_ERRORS.resetCompleted);
     await resetTournamentBracket(tx, tournamentId);
+    await recordAudit(tx, { actorId: actor.id, action: 'BRACKET_RESET', target: auditTargets.tournament(t), before: {}, after: { bracket: 'reset' } });
   });
 }

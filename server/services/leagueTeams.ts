@@ -8,6 +8,10 @@ import { lockRowOr404, rowOr404 } from '../db/rowById';
 import { deleteImageIfUnused, saveImage } from '../storage/images';
 import { addMember, dropMember, leagueTeamRoster } from './roster';
 import { recordStaffTransfer, requestJoin, requestRemoval, withTransferRows } from './transfers';
+import { auditTargets, recordAudit } from './auditLog';
+
+/** Whether `user` acts on the team as staff rather than as its captain (a staff change of someone else's team is audited). */
+const actsAsStaff = (user: AuthUser, teamId: number) => !(user.teamId === teamId && user.teamRole === 'CAPTAIN');
 import type { Billing } from '../billing/types';
 import { isLeagueTeamNameTaken } from './adminTeams';
 import { teamDetail, type TeamRow } from './teams';
@@ -155,10 +159,11 @@ export async function leagueManagementRows(db: Db, teamId: number, viewer: AuthU
 /** PATCH /v1/team/{id}: rename (the captain or staff); names are unique, case-insensitive. */
 export async function renameLeagueTeam(db: Db, teamId: number, user: AuthUser, name: string): Promise<Team> {
   await db.transaction(async (tx) => {
-    await lockTeam(tx, teamId);
+    const team = await lockTeam(tx, teamId);
     await assertCaptainOrStaff(tx, teamId, user);
     await claimName(tx, name, teamId);
     await tx.update(teams).set({ name }).where(eq(teams.id, teamId));
+    if (actsAsStaff(user, teamId)) await recordAudit(tx, { actorId: user.id, action: 'TEAM_EDITED', target: auditTargets.team(team), before: team, after: { name } });
   });
   return teamDetail(db, teamId);
 }
@@ -198,6 +203,9 @@ export async function removeLeagueTeamLogo(db: Db, teamId: number, user: AuthUse
     await assertCaptainOrStaff(tx, teamId, user);
     await tx.update(teams).set({ logoUrl: null }).where(eq(teams.id, teamId));
     await deleteImageIfUnused(tx, team.logoUrl);
+    if (actsAsStaff(user, teamId)) {
+      await recordAudit(tx, { actorId: user.id, action: 'TEAM_LOGO_REMOVED', target: auditTargets.team(team), before: team, after: { logoUrl: null } });
+    }
   });
 }
 
@@ -289,7 +297,9 @@ export async function forceAddLeagueMember(db: Db, teamId: number, actor: AuthUs
     const target = await lockUser(tx, userId);
     await assertCanJoin(tx, teamId, target, false);
     await joinTeam(tx, teamId, userId);
+    // In a season the staff change is an approved transfer (audited there); outside one, a roster change.
     if (team.transferMode) await recordStaffTransfer(tx, transfers.billing, actor, team, target, true, transfers.now);
+    else await recordAudit(tx, { actorId: actor.id, action: 'ROSTER_CHANGED', target: auditTargets.team(team), before: {}, after: { added: target.discordName } });
     return { ...inviteRow(target), teamRole: 'PLAYER', type: 'MEMBER' };
   });
 }
@@ -318,6 +328,7 @@ export async function removeLeagueMember(
     if (team.transferMode && as === 'captain') return requestRemoval(tx, transfers.feeCents, user, team, userId);
     await dropMember(tx, leagueTeamRoster, teamId, userId);
     if (team.transferMode) await recordStaffTransfer(tx, transfers.billing, user, team, target, false, transfers.now);
+    else if (as === 'staff') await recordAudit(tx, { actorId: user.id, action: 'ROSTER_CHANGED', target: auditTargets.team(team), before: {}, after: { removed: target.discordName } });
     return null;
   });
 }
@@ -329,11 +340,15 @@ export async function removeLeagueMember(
  */
 export async function promoteLeagueMember(db: Db, teamId: number, user: AuthUser, userId: number, as: 'captain' | 'staff'): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockTeam(tx, teamId);
+    const team = await lockTeam(tx, teamId);
     if (as === 'captain') await assertCaptain(tx, teamId, user);
     const target = await lockUser(tx, userId);
     assertMemberOf(teamId, target);
     if (target.teamRole === 'CAPTAIN') throw conflict(MSG.alreadyCaptain(target.discordName));
+    const [captain] = await tx.select({ name: users.discordName }).from(users).where(and(eq(users.teamId, teamId), eq(users.teamRole, 'CAPTAIN')));
     await leagueTeamRoster.setCaptain(tx, teamId, userId);
+    if (as === 'staff') {
+      await recordAudit(tx, { actorId: user.id, action: 'ROSTER_CHANGED', target: auditTargets.team(team), before: { captain: captain?.name ?? null }, after: { captain: target.discordName } });
+    }
   });
 }

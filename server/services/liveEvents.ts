@@ -33,6 +33,11 @@ export interface LiveEvent {
 
 export type LiveSend = (event: LiveEvent) => void;
 
+/** Topics of access notices (migration 0007): `access:user`, `access:season`; not match topics (issue 26). */
+export const ACCESS_TOPIC_PREFIX = 'access:';
+/** Hears access notices, in commit order with the match events (ids null: anything may have changed). */
+export type AccessListener = (kind: 'user' | 'season' | null, ids: number[] | null) => Promise<void>;
+
 interface Notice {
   seq: number;
   tx: number;
@@ -76,6 +81,7 @@ export function createLiveHub(database: Database) {
   let chain = Promise.resolve();
   let pending: Notice[] = [];
   let stop: (() => Promise<void>) | null = null;
+  let accessListener: AccessListener | null = null;
 
   const newMarker = () => `m${randomBytes(6).toString('hex')}`;
   const newTopic = (): Topic => ({ ring: [], bytes: 0, marker: newMarker(), complete: true, subscribers: new Set() });
@@ -106,6 +112,12 @@ export function createLiveHub(database: Database) {
   };
 
   const handle = async (notice: Notice) => {
+    // An access change (issue 26) ends streams before any later event reaches them; it is no match topic.
+    if (notice.topic.startsWith(ACCESS_TOPIC_PREFIX)) {
+      const kind = notice.topic.slice(ACCESS_TOPIC_PREFIX.length);
+      await accessListener?.(kind === 'user' || kind === 'season' ? kind : null, notice.ids);
+      return;
+    }
     const topic = topics.get(notice.topic);
     if (topic) publish(topic, await matchesEvent(notice));
     const queues = topics.get(QUEUES_TOPIC);
@@ -114,6 +126,8 @@ export function createLiveHub(database: Database) {
 
   /** Notifications may have been missed (the LISTEN connection dropped): every client reads again. */
   const lost = () => {
+    // Access notices may have been missed too: every tracked stream is checked again.
+    void accessListener?.(null, null);
     for (const topic of topics.values()) {
       topic.ring = [];
       topic.bytes = 0;
@@ -179,6 +193,11 @@ export function createLiveHub(database: Database) {
       const current = topic;
       current.subscribers.add(send);
       return { first, unsubscribe: () => current.subscribers.delete(send) };
+    },
+
+    /** Who hears access notices (server/services/liveStreamAccess.ts, issue 26). */
+    onAccessChange(listener: AccessListener) {
+      accessListener = listener;
     },
 
     /** Waits until every notification received so far was fanned out (tests, the bench). */

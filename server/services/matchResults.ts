@@ -21,6 +21,7 @@ import type { MatchEntriesPatch, ScoreBody } from '../../src/api/contract/tourna
 import { lockTournament, type TournamentRow } from './tournamentStore';
 import { loadBracket, saveBracket, type LoadedBracket, type MatchRow, type RowState } from './bracketStore';
 import { reassignSeeds, settleTournament } from './brackets';
+import { auditTargets, recordAudit, resultText, type AuditActor } from './auditLog';
 
 /* Match result commands: a player's report, the staff result, and the staff change of a match's entries. */
 
@@ -202,7 +203,7 @@ export async function submitScore(
  * cleared); the dispute is resolved. Players' and teams' win/loss records are not touched (spec: admins correct
  * those in the admin portal); the tournament's entry standings follow the bracket.
  */
-export async function setMatchResult(db: Db, input: { tournamentId: number; matchId: number; scores: ScoreBody }): Promise<void> {
+export async function setMatchResult(db: Db, input: { tournamentId: number; matchId: number; scores: ScoreBody; actor: AuditActor }): Promise<void> {
   const invalid = resultError(input.scores);
   if (invalid) throw badRequest(invalid);
   await db.transaction(async (tx) => {
@@ -228,6 +229,13 @@ export async function setMatchResult(db: Db, input: { tournamentId: number; matc
       ]),
     );
     await settleTournament(tx, t, loaded, after);
+    await recordAudit(tx, {
+      actorId: input.actor.id,
+      action: 'MATCH_RESULT_SET',
+      target: auditTargets.match(row.id, `${t.title}, match ${row.matchNumber}`),
+      before: { result: row.winningEntry === '' ? null : resultText(row.entryAScoreA, row.entryAScoreB) },
+      after: { result: resultText(input.scores.entryAScore, input.scores.entryBScore) },
+    });
   });
 }
 
@@ -288,7 +296,7 @@ async function resolveTarget(tx: Tx, t: TournamentRow, target: Target): Promise<
  */
 export async function changeMatchEntries(
   db: Db,
-  input: { tournamentId: number; matchId: number; patch: MatchEntriesPatch },
+  input: { tournamentId: number; matchId: number; patch: MatchEntriesPatch; actor: AuditActor },
 ): Promise<void> {
   const sides = requestedSides(input.patch);
   await db.transaction(async (tx) => {
@@ -299,6 +307,7 @@ export async function changeMatchEntries(
     const changeable = changeableSides(facts);
     const loaded = await requireBracket(tx, input.tournamentId);
     const changes: { seed: number; entryId: number }[] = [];
+    const moved: Record<string, number> = {};
     for (const side of ['A', 'B'] as const) {
       const target = sides[side];
       if (!target) continue;
@@ -306,8 +315,16 @@ export async function changeMatchEntries(
       if (kind !== 'seed') throw conflict(MATCH_ERRORS.entriesNotSeeded(ref));
       if (!changeable.includes(side)) throw conflict(MATCH_ERRORS.bye);
       changes.push({ seed: ref, entryId: await resolveTarget(tx, t, target) });
+      moved[side === 'A' ? 'entryA' : 'entryB'] = changes[changes.length - 1].entryId;
     }
     if (changes.length === 2 && changes[0].entryId === changes[1].entryId) throw badRequest(MATCH_ERRORS.entriesSame);
     await reassignSeeds(tx, loaded, changes);
+    await recordAudit(tx, {
+      actorId: input.actor.id,
+      action: 'MATCH_ENTRIES_CHANGED',
+      target: auditTargets.match(row.id, `${t.title}, match ${row.matchNumber}`),
+      before: { entryA: row.entryAId, entryB: row.entryBId },
+      after: moved,
+    });
   });
 }

@@ -1,12 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { seasonEntries } from '../db/schema';
-import type { AuthUser } from '../auth/plugin';
+import { isStaff, type AuthUser } from '../auth/plugin';
 import type { Billing, PaymentRow } from '../billing/types';
+import { assertPaidPrice } from '../billing/billing';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { placeTeams } from './seasonBrackets';
 import { syncTransferMode } from './transfers';
 import { findEntry, getTeamRow, lockSeason, SEASON_SERVER_ERRORS, teamMembers, type SeasonRow } from './seasonStore';
+import { assertSeasonVisible } from './seasonQueries';
+import { auditTargets, recordAudit, type AuditActor } from './auditLog';
 import { assertSeasonTransition } from '../../machines/seasonMachine';
 import type { PaymentSecret } from '../../src/api/contract/billing';
 import { JOIN_SEASON_TOOLTIPS, PAYMENT_ERRORS, VALIDATION } from '../../src/domain/messages';
@@ -68,6 +71,8 @@ export interface JoinSeasonRequest {
 export async function joinSeason(db: Db, billing: Billing | undefined, req: JoinSeasonRequest): Promise<true | PaymentSecret> {
   const payment = await db.transaction(async (tx) => {
     const season = await lockSeason(tx, req.seasonId);
+    // An unpublished season does not exist for anyone but staff: no entry, and the same 404 as a missing id.
+    assertSeasonVisible(season, isStaff(req.caller));
     await checkJoin(tx, season, req.caller, req.teamId, req.now);
     // The terms box is the dialog's own field: checked once the button would be enabled.
     if (!req.termsAccepted) throw badRequest(VALIDATION.terms);
@@ -101,6 +106,7 @@ export function registerSeasonEntryPurpose(billing: Billing) {
       const details = payment.details as Partial<EntryDetails>;
       const season = await lockSeason(tx, Number(details.seasonId));
       if (season.seasonType !== 'OPEN') throw conflict(JOIN_SEASON_TOOLTIPS.closed);
+      assertPaidPrice(payment, season.entryFeeCents);
       const teamId = Number(details.teamId);
       await getTeamRow(tx, teamId);
       if (await findEntry(tx, season.id, teamId)) throw conflict(JOIN_SEASON_TOOLTIPS.alreadyIn);
@@ -110,7 +116,7 @@ export function registerSeasonEntryPurpose(billing: Billing) {
 }
 
 /** An admin removes a team (OPEN and CLOSED only); a CLOSED season's placement is redone or dropped with it. */
-export async function removeSeasonTeam(db: Db, seasonId: number, teamId: number): Promise<void> {
+export async function removeSeasonTeam(db: Db, seasonId: number, teamId: number, actor: AuditActor): Promise<void> {
   await db.transaction(async (tx) => {
     const season = await lockSeason(tx, seasonId);
     const entry = await findEntry(tx, seasonId, teamId);
@@ -119,6 +125,8 @@ export async function removeSeasonTeam(db: Db, seasonId: number, teamId: number)
     await tx.delete(seasonEntries).where(eq(seasonEntries.id, entry.id));
     await syncTransferMode(tx, [teamId]);
     if (season.seasonType === 'CLOSED') await placeTeams(tx, season);
+    const team = await getTeamRow(tx, teamId);
+    await recordAudit(tx, { actorId: actor.id, action: 'SEASON_TEAM_REMOVED', target: auditTargets.season(season), before: {}, after: { team: team.name } });
   });
 }
 
@@ -126,7 +134,7 @@ export async function removeSeasonTeam(db: Db, seasonId: number, teamId: number)
  * An admin refunds a paid entry (any state): the payment goes back through the provider and the entry is marked
  * refunded, together or not at all. The team stays in the season until an admin removes it.
  */
-export async function refundSeasonEntry(db: Db, billing: Billing, seasonId: number, teamId: number): Promise<void> {
+export async function refundSeasonEntry(db: Db, billing: Billing, seasonId: number, teamId: number, actor: AuditActor): Promise<void> {
   await db.transaction(async (tx) => {
     const season = await lockSeason(tx, seasonId);
     const entry = await findEntry(tx, seasonId, teamId);
@@ -135,5 +143,7 @@ export async function refundSeasonEntry(db: Db, billing: Billing, seasonId: numb
     if (!entry.paymentId) throw conflict(season.entryFeeCents <= 0 ? SEASON_SERVER_ERRORS.freeSeason : PAYMENT_ERRORS.notPaid);
     await billing.refund(entry.paymentId, tx);
     await tx.update(seasonEntries).set({ refunded: true }).where(eq(seasonEntries.id, entry.id));
+    const team = await getTeamRow(tx, teamId);
+    await recordAudit(tx, { actorId: actor.id, action: 'ENTRY_REFUNDED', target: auditTargets.season(season), before: { refunded: false }, after: { entry: team.name, refunded: true } });
   });
 }

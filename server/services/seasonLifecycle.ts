@@ -6,6 +6,7 @@ import { conflict, notFound } from '../http/errors';
 import { parse } from '../http/validate';
 import { cleanUpSeasonDiscord } from './discord';
 import { syncTransferMode, teamsOfSeason } from './transfers';
+import { auditTargets, recordAudit, type AuditActor } from './auditLog';
 import { getSeasonRow, getDivisionRow, lockSeason, parseSeasonBody, SEASON_SERVER_ERRORS, type SeasonRow } from './seasonStore';
 import {
   createGroupStages,
@@ -23,7 +24,8 @@ import { SEASON_ERRORS } from '../../src/domain/messages';
 
 /*
  * The admin lifecycle of a season. Every step locks the season row, asks the season machine
- * (`assertSeasonTransition`, 409 with its message when refused) and changes everything in one transaction.
+ * (`assertSeasonTransition`, 409 with its message when refused) and changes everything in one transaction, its audit
+ * row included (issue 26).
  */
 
 async function joinedTeamsCount(tx: Tx, seasonId: number) {
@@ -31,12 +33,16 @@ async function joinedTeamsCount(tx: Tx, seasonId: number) {
   return Number(n);
 }
 
-/** Locks the season, asks the machine about `event` and stores the state it leads to; answers the updated row. */
-async function step(tx: Tx, id: number, event: (season: SeasonRow) => Promise<SeasonEvent> | SeasonEvent) {
+/**
+ * Locks the season, asks the machine about `event` and stores the state it leads to (audited as `actor`'s change);
+ * answers the updated row.
+ */
+async function step(tx: Tx, id: number, event: (season: SeasonRow) => Promise<SeasonEvent> | SeasonEvent, actor: AuditActor) {
   const season = await lockSeason(tx, id);
   const seasonType = assertSeasonTransition(season.seasonType, await event(season));
   if (seasonType === season.seasonType) return season;
   const [row] = await tx.update(seasons).set({ seasonType }).where(eq(seasons.id, id)).returning();
+  await recordAudit(tx, { actorId: actor.id, action: 'SEASON_STATUS_CHANGED', target: auditTargets.season(season), before: season, after: { seasonType } });
   return row;
 }
 
@@ -46,25 +52,31 @@ function stepThen(
   id: number,
   event: (season: SeasonRow) => Promise<SeasonEvent> | SeasonEvent,
   then: (tx: Tx, row: SeasonRow) => Promise<void>,
+  actor: AuditActor,
 ): Promise<SeasonRow> {
   return db.transaction(async (tx) => {
-    const row = await step(tx, id, event);
+    const row = await step(tx, id, event, actor);
     await then(tx, row);
     return row;
   });
 }
 
-export async function createSeason(db: Db, body: unknown): Promise<SeasonRow> {
-  const [row] = await db.insert(seasons).values(parseSeasonBody(body)).returning();
-  return row;
+export async function createSeason(db: Db, body: unknown, actor: AuditActor): Promise<SeasonRow> {
+  const values = parseSeasonBody(body);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(seasons).values(values).returning();
+    await recordAudit(tx, { actorId: actor.id, action: 'SEASON_CREATED', target: auditTargets.season(row), before: {}, after: { name: row.name, published: row.published } });
+    return row;
+  });
 }
 
 /** Edit (any state): the dialog's fields only; the state, entries and splits stay. */
-export async function updateSeason(db: Db, id: number, body: unknown): Promise<SeasonRow> {
+export async function updateSeason(db: Db, id: number, body: unknown, actor: AuditActor): Promise<SeasonRow> {
   const values = parseSeasonBody(body);
   return db.transaction(async (tx) => {
-    await step(tx, id, () => ({ type: 'season.edit' }));
+    const before = await step(tx, id, () => ({ type: 'season.edit' }), actor);
     const [row] = await tx.update(seasons).set(values).where(eq(seasons.id, id)).returning();
+    await recordAudit(tx, { actorId: actor.id, action: 'SEASON_EDITED', target: auditTargets.season(before), before, after: values });
     return row;
   });
 }
@@ -74,77 +86,80 @@ export async function updateSeason(db: Db, id: number, body: unknown): Promise<S
  * channels and roles go first: if Discord fails (502) nothing is deleted and the admin can retry.
  * Payments stay as they were (an admin refunds entries before deleting a season they want paid back).
  */
-export async function deleteSeason(db: Db, config: Config, id: number): Promise<void> {
+export async function deleteSeason(db: Db, config: Config, id: number, actor: AuditActor): Promise<void> {
   const season = await getSeasonRow(db, id);
   assertSeasonTransition(season.seasonType, { type: 'season.delete' });
   if (config.discordBot) await cleanUpSeasonDiscord(config.discordBot, id);
   await db.transaction(async (tx) => {
-    await step(tx, id, () => ({ type: 'season.delete' }));
+    const row = await step(tx, id, () => ({ type: 'season.delete' }), actor);
     const teamIds = await teamsOfSeason(tx, id);
     await tx.delete(seasons).where(eq(seasons.id, id));
     await syncTransferMode(tx, teamIds);
+    await recordAudit(tx, { actorId: actor.id, action: 'SEASON_DELETED', target: auditTargets.season(row), before: { seasonType: row.seasonType }, after: { seasonType: 'DELETED', teams: teamIds.length } });
   });
 }
 
 /** OPEN → CLOSED. Splits saved in an earlier CLOSED spell place the teams again when they still cover them. */
-export const closeSignups = (db: Db, id: number) =>
-  stepThen(db, id, () => ({ type: 'season.closeSignups' }), placeTeams);
+export const closeSignups = (db: Db, id: number, actor: AuditActor) =>
+  stepThen(db, id, () => ({ type: 'season.closeSignups' }), placeTeams, actor);
 
 /** CLOSED → OPEN: the placement is dropped (teams may still join); the saved splits are kept as numbers. */
-export const reopenSignups = (db: Db, id: number) =>
-  stepThen(db, id, () => ({ type: 'season.reopenSignups' }), (tx, row) => placeTeams(tx, { ...row, divisionSplits: [] }));
+export const reopenSignups = (db: Db, id: number, actor: AuditActor) =>
+  stepThen(db, id, () => ({ type: 'season.reopenSignups' }), (tx, row) => placeTeams(tx, { ...row, divisionSplits: [] }), actor);
 
 /** CLOSED: saves the splits (zeros dropped) once they cover every joined team, and places the teams by them. */
-export async function setDivisionSplits(db: Db, id: number, body: unknown): Promise<SeasonRow> {
+export async function setDivisionSplits(db: Db, id: number, body: unknown, actor: AuditActor): Promise<SeasonRow> {
   const { divisionSplits } = parse(DivisionSplitsBody, body);
   return db.transaction(async (tx) => {
     const joined = await joinedTeamsCount(tx, id);
-    await step(tx, id, () => ({ type: 'season.setDivisionSplits', divisionSplits, joinedTeamsCount: joined }));
+    const before = await step(tx, id, () => ({ type: 'season.setDivisionSplits', divisionSplits, joinedTeamsCount: joined }), actor);
     const [row] = await tx
       .update(seasons)
       .set({ divisionSplits: normaliseSplits(divisionSplits) })
       .where(eq(seasons.id, id))
       .returning();
     await placeTeams(tx, row);
+    await recordAudit(tx, { actorId: actor.id, action: 'DIVISIONS_SPLIT', target: auditTargets.season(row), before, after: { divisionSplits: row.divisionSplits } });
     return row;
   });
 }
 
 /** CLOSED → GROUP_STAGES (progress-playoffs): needs saved splits that still cover every joined team. */
-export async function startGroupStages(db: Db, id: number): Promise<SeasonRow> {
+export async function startGroupStages(db: Db, id: number, actor: AuditActor): Promise<SeasonRow> {
   return db.transaction(async (tx) => {
     const joined = await joinedTeamsCount(tx, id);
     const row = await step(tx, id, (s) => ({
       type: 'season.startGroupStages',
       divisionSplits: s.divisionSplits,
       joinedTeamsCount: joined,
-    }));
+    }), actor);
     await createGroupStages(tx, row);
     return row;
   });
 }
 
 /** GROUP_STAGES → CLOSED: the group matches and records go; the teams stay placed by the saved splits. */
-export const resetGroupStages = (db: Db, id: number) =>
-  stepThen(db, id, () => ({ type: 'season.resetGroupStages' }), placeTeams);
+export const resetGroupStages = (db: Db, id: number, actor: AuditActor) =>
+  stepThen(db, id, () => ({ type: 'season.resetGroupStages' }), placeTeams, actor);
 
 /** GROUP_STAGES → PLAYOFFS (progress-double-elim): every division's bracket seeded from its group tables. */
-export const startPlayoffs = (db: Db, id: number) =>
-  stepThen(db, id, () => ({ type: 'season.startPlayoffs' }), createPlayoffs);
+export const startPlayoffs = (db: Db, id: number, actor: AuditActor) =>
+  stepThen(db, id, () => ({ type: 'season.startPlayoffs' }), createPlayoffs, actor);
 
 /** PLAYOFFS → GROUP_STAGES: the brackets and seeds go; the group results stay. */
-export const revertToGroupStages = (db: Db, id: number) =>
-  stepThen(db, id, () => ({ type: 'season.revertToGroupStages' }), (tx) => removePlayoffs(tx, id));
+export const revertToGroupStages = (db: Db, id: number, actor: AuditActor) =>
+  stepThen(db, id, () => ({ type: 'season.revertToGroupStages' }), (tx) => removePlayoffs(tx, id), actor);
 
 /** PLAYOFFS: one division's bracket back to round 1 as seeded, every played match and score removed. */
-export async function resetSeasonBracket(db: Db, id: number, divisionId: number): Promise<SeasonRow> {
+export async function resetSeasonBracket(db: Db, id: number, divisionId: number, actor: AuditActor): Promise<SeasonRow> {
   return db.transaction(async (tx) => {
     const division = await getDivisionRow(tx, divisionId);
     if (division.seasonId !== id) throw notFound(SEASON_ERRORS.divisionNotFound);
-    const row = await step(tx, id, () => ({ type: 'season.resetBracket' }));
+    const row = await step(tx, id, () => ({ type: 'season.resetBracket' }), actor);
     const loaded = await loadDivisionBracket(tx, divisionId);
     if (!loaded) throw conflict(SEASON_SERVER_ERRORS.noBracket);
     await resetDivisionBracket(tx, loaded);
+    await recordAudit(tx, { actorId: actor.id, action: 'BRACKET_RESET', target: auditTargets.season(row), before: {}, after: { bracket: `${division.name} reset` } });
     return row;
   });
 }

@@ -4,8 +4,7 @@ import type { Db, Tx } from '../db/client';
 import { seasonGroups, seasonMatches, seasons, teams } from '../db/schema';
 import { notFound } from '../http/errors';
 import { likePattern } from './users';
-import { getDivisionRow } from './seasonStore';
-import { visibleSeason } from './seasonQueries';
+import { visibleDivision, visibleSeason } from './seasonQueries';
 import { toSeasonMatches, type SeasonMatchRow } from './seasonView';
 import type { QueueKind } from './matchQueues';
 import type { SeasonMatch, SeasonMatchView, SeasonQueueMatch } from '../../src/api/contract/season';
@@ -40,7 +39,7 @@ export const sideOfTeam = (row: Pick<SeasonMatchRow, 'teamAId' | 'teamBId'>, tea
 /** GET /v1/match/{id}: the league match page. */
 export async function getSeasonMatch(conn: Db, id: number, viewer: MatchViewer | null, staff: boolean): Promise<SeasonMatchView> {
   const row = await getSeasonMatchRow(conn, id);
-  const season = await visibleSeason(conn, row.seasonId, staff);
+  const season = await visibleSeason(conn, row.seasonId, staff, SEASON_MATCH_ERRORS.notFound);
   const [match] = await toSeasonMatches(conn, [row]);
   const viewerSide = sideOfTeam(row, viewer?.teamId ?? null);
   return {
@@ -74,8 +73,7 @@ async function matchesWhere(db: Db, where: SQL | undefined): Promise<SeasonMatch
 
 /** GET /v1/match/division/{divisionId}: the division's group and playoff matches. */
 export async function divisionMatches(db: Db, divisionId: number, staff: boolean): Promise<SeasonMatch[]> {
-  const division = await getDivisionRow(db, divisionId);
-  await visibleSeason(db, division.seasonId, staff);
+  await visibleDivision(db, divisionId, staff);
   return matchesWhere(db, eq(seasonMatches.divisionId, divisionId));
 }
 
@@ -87,7 +85,7 @@ export const divisionMatchesById = (db: Db, divisionId: number, ids: number[]): 
 export async function groupMatches(db: Db, groupId: number, staff: boolean): Promise<SeasonMatch[]> {
   const [group] = await db.select().from(seasonGroups).where(eq(seasonGroups.id, groupId));
   if (!group) throw notFound(SEASON_MATCH_ERRORS.groupNotFound);
-  await visibleSeason(db, group.seasonId, staff);
+  await visibleSeason(db, group.seasonId, staff, SEASON_MATCH_ERRORS.groupNotFound);
   return matchesWhere(db, eq(seasonMatches.groupId, groupId));
 }
 

@@ -3,6 +3,8 @@ import type { Db, Tx } from '../db/client';
 import { seasonDivisions, seasonEntries, seasonMatches, teams, users } from '../db/schema';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors';
 import { lockSeason, type SeasonRow } from './seasonStore';
+import { assertSeasonVisible } from './seasonQueries';
+import { auditTargets, recordAudit, resultText, type AuditActor } from './auditLog';
 import { bumpBracketsOfUsers } from './tournamentStore';
 import { completeIfDecided } from './seasonLifecycle';
 import { loadDivisionBracket, recordGroupResults, recordPlayoffResult, saveDivisionBracket } from './seasonBrackets';
@@ -156,9 +158,11 @@ async function recountGroup(tx: Tx, groupId: number): Promise<void> {
  * decide the match (group standings, the playoff bracket, team and player records, KR, and the season's completion
  * move in the same transaction); different reports (or the same draw) make a dispute for staff to settle.
  */
-export async function reportSeasonScore(db: Db, input: { matchId: number; user: MatchViewer; scores: ScoreBody }): Promise<void> {
+export async function reportSeasonScore(db: Db, input: { matchId: number; user: MatchViewer; staff: boolean; scores: ScoreBody }): Promise<void> {
   await db.transaction(async (tx) => {
     const { season, row } = await lockMatch(tx, input.matchId);
+    // A match of an unpublished season does not exist for anyone but staff.
+    assertSeasonVisible(season, input.staff, SEASON_MATCH_ERRORS.notFound);
     const facts = factsOf(season, row);
     refuse(reportStateBlocker(facts), row);
     // Only captains report league scores: a member of the team reports for no side.
@@ -192,12 +196,19 @@ export async function reportSeasonScore(db: Db, input: { matchId: number; user: 
  * standings; a playoff result re-routes the bracket like a tournament overwrite (downstream matches whose teams
  * change re-open). Team and player records and KR are not touched (spec: admins correct those in the portal).
  */
-export async function setSeasonMatchResult(db: Db, input: { matchId: number; scores: ScoreBody }): Promise<void> {
+export async function setSeasonMatchResult(db: Db, input: { matchId: number; scores: ScoreBody; actor: AuditActor }): Promise<void> {
   const invalid = resultError(input.scores);
   if (invalid) throw badRequest(invalid);
   await db.transaction(async (tx) => {
     const { season, row } = await lockMatch(tx, input.matchId);
     refuse(staffResultBlocker(factsOf(season, row)), row);
+    await recordAudit(tx, {
+      actorId: input.actor.id,
+      action: 'MATCH_RESULT_SET',
+      target: auditTargets.match(row.id, `${season.name}, ${row.matchType === 'GROUP_STAGE' ? 'group' : 'playoff'} match ${row.matchNumber ?? row.id}`),
+      before: { result: row.winningTeam === null ? null : resultText(row.teamAScoreA, row.teamAScoreB) },
+      after: { result: resultText(input.scores.entryAScore, input.scores.entryBScore) },
+    });
     const winningTeam = winningTeamOf(input.scores);
     const { entryAScore: a, entryBScore: b } = input.scores;
     const result = { teamAScoreA: a, teamAScoreB: b, teamBScoreA: a, teamBScoreB: b, dispute: false, updatedAt: Date.now() };

@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, ilike } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { seasonEntries, seasons, teams } from '../db/schema';
 import { notFound } from '../http/errors';
 import { likePattern } from './users';
-import { getSeasonRow, type SeasonRow } from './seasonStore';
+import { getDivisionRow, getSeasonRow, type DivisionRow, type SeasonRow } from './seasonStore';
 import { loadTeams, toSeasonTeam } from './seasonView';
 import type { SeasonTeam } from '../../src/api/contract/season';
 import { SEASON_ERRORS } from '../../src/domain/messages';
@@ -46,11 +46,27 @@ export async function latestSeason(db: Db): Promise<SeasonRow> {
   return row;
 }
 
-/** A season for a viewer: unpublished seasons exist only for staff (404 for everyone else). */
-export async function visibleSeason(db: Db, id: number, staff: boolean): Promise<SeasonRow> {
+/**
+ * An unpublished season exists only for staff: for everyone else, every call about it, its divisions, groups and
+ * matches answers exactly as for an id that does not exist (`missing`: the same 404 message), so a hidden id and a
+ * missing one cannot be told apart.
+ */
+export function assertSeasonVisible(row: Pick<SeasonRow, 'published'>, staff: boolean, missing: string = SEASON_ERRORS.notFound): void {
+  if (!row.published && !staff) throw notFound(missing);
+}
+
+/** A season for a viewer: unpublished seasons exist only for staff (the same 404 as a missing id for everyone else). */
+export async function visibleSeason(db: Db | Tx, id: number, staff: boolean, missing: string = SEASON_ERRORS.notFound): Promise<SeasonRow> {
   const row = await getSeasonRow(db, id);
-  if (!row.published && !staff) throw notFound(SEASON_ERRORS.notFound);
+  assertSeasonVisible(row, staff, missing);
   return row;
+}
+
+/** A division for a viewer: one of an unpublished season answers like a missing division, except to staff. */
+export async function visibleDivision(db: Db | Tx, id: number, staff: boolean): Promise<DivisionRow> {
+  const division = await getDivisionRow(db, id);
+  await visibleSeason(db, division.seasonId, staff, SEASON_ERRORS.divisionNotFound);
+  return division;
 }
 
 /** The admin season teams page: the season's teams by name, searchable, with paid and refunded. */

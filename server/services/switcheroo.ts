@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
+import { auditTargets, recordAudit, type AuditActor } from './auditLog';
 import { temporaryTeamMembers, temporaryTeams, tournamentEntries, users } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { deleteImageIfUnused } from '../storage/images';
@@ -15,7 +16,7 @@ import { PAIRING, TOURNAMENT_ERRORS } from '../../src/domain/messages';
  * with their entry. Each team seats at most the pairing slots of its type (A to D for singles, A and B for doubles);
  * the first seated player is the captain. Only CLOSED tournaments are paired, and only their sign-ups can be seated.
  */
-export async function saveSwitcherooTeams(db: Db, tournamentId: number, body: SwitcherooTeamsBody) {
+export async function saveSwitcherooTeams(db: Db, tournamentId: number, body: SwitcherooTeamsBody, actor: AuditActor) {
   await db.transaction(async (tx) => {
     const t = await lockTournament(tx, tournamentId);
     if (t.tournamentType !== 'SWITCHEROO') throw conflict(TOURNAMENT_ERRORS.notSwitcheroo);
@@ -88,6 +89,8 @@ export async function saveSwitcherooTeams(db: Db, tournamentId: number, body: Sw
         })),
       );
     }
+    const pairing = (list: { name: string }[]) => list.map((team) => team.name).sort().join(', ');
+    await recordAudit(tx, { actorId: actor.id, action: 'PAIRING_SAVED', target: auditTargets.tournament(t), before: { teams: pairing(existing) }, after: { teams: pairing(kept), seated: seated.size } });
   });
   return switcherooEntries(db, tournamentId);
 }

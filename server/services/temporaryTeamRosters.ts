@@ -19,6 +19,7 @@ import {
 } from './temporaryTeamAccess';
 import { temporaryTeamDetail } from './temporaryTeams';
 import { addMember, dropMember, temporaryTeamRoster } from './roster';
+import { auditTargets, recordAudit, type AuditActor } from './auditLog';
 import type { TemporaryTeamRow as TeamRow, TournamentRow } from './tournamentStore';
 import type { TeamManagementRow, TemporaryTeamDetail } from '../../src/api/contract/team';
 import { teamSize } from '../../src/domain/tournamentRules';
@@ -200,7 +201,7 @@ async function pendingInviteOf(tx: Tx, teamId: number, userId: number) {
 }
 
 /** POST …/{id}/admin/members/{userId} (staff, until the tournament starts): adds without an invite. */
-export async function forceAddMember(db: Db, teamId: number, userId: number): Promise<TeamManagementRow> {
+export async function forceAddMember(db: Db, teamId: number, userId: number, actor: AuditActor): Promise<TeamManagementRow> {
   return change(
     db,
     async (tx) => {
@@ -209,6 +210,7 @@ export async function forceAddMember(db: Db, teamId: number, userId: number): Pr
       const target = await findTarget(tx, userId);
       await assertCanJoin(tx, locked, target);
       await joinTeam(tx, locked, userId);
+      await recordAudit(tx, { actorId: actor.id, action: 'ROSTER_CHANGED', target: auditTargets.tournamentTeam(locked.team), before: {}, after: { added: target.discordName } });
       const [added] = (await membersBySeniority(tx, teamId)).filter((m) => m.id === userId);
       return memberRow(added);
     },
@@ -230,13 +232,14 @@ export async function removeMemberAsCaptain(db: Db, teamId: number, captain: Aut
 }
 
 /** DELETE …/{id}/admin/members/{userId} (staff, until the tournament starts): anyone, the captain included. */
-export async function removeMemberAsStaff(db: Db, teamId: number, userId: number): Promise<void> {
+export async function removeMemberAsStaff(db: Db, teamId: number, userId: number, actor: AuditActor): Promise<void> {
   await db.transaction(async (tx) => {
     const locked = await lockTeam(tx, teamId);
     assertStaffMay(locked, 'beforeStart');
     const target = await findTarget(tx, userId);
     await assertMember(tx, teamId, target);
     await dropMember(tx, temporaryTeamRoster, teamId, userId);
+    await recordAudit(tx, { actorId: actor.id, action: 'ROSTER_CHANGED', target: auditTargets.tournamentTeam(locked.team), before: {}, after: { removed: target.discordName } });
   });
 }
 
@@ -254,6 +257,10 @@ export async function promoteMember(db: Db, teamId: number, user: AuthUser, user
     await assertMember(tx, teamId, target);
     if (locked.team.captainId === userId) throw conflict(MSG.alreadyCaptain(target.discordName));
     await temporaryTeamRoster.setCaptain(tx, teamId, userId);
+    if (as === 'staff') {
+      const [before] = (await membersBySeniority(tx, teamId)).filter((m) => m.id === locked.team.captainId);
+      await recordAudit(tx, { actorId: user.id, action: 'ROSTER_CHANGED', target: auditTargets.tournamentTeam(locked.team), before: { captain: before?.discordName ?? null }, after: { captain: target.discordName } });
+    }
   });
 }
 

@@ -6,6 +6,7 @@ import { isStaff } from '../auth/plugin';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { deleteImageIfUnused, saveImage } from '../storage/images';
 import { toTeamMember } from './tournamentView';
+import { auditTargets, recordAudit } from './auditLog';
 import {
   assertCaptainMay,
   assertCaptainOrStaffMay,
@@ -100,6 +101,9 @@ export async function updateTemporaryTeam(
       set.freeSubstitutes = await checkSubstitutes(tx, locked, changes.freeSubstitutes);
     }
     if (Object.keys(set).length > 0) await tx.update(temporaryTeams).set(set).where(eq(temporaryTeams.id, teamId));
+    if (as === 'staff') {
+      await recordAudit(tx, { actorId: user.id, action: 'TEAM_EDITED', target: auditTargets.tournamentTeam(locked.team), before: locked.team, after: set });
+    }
     return temporaryTeamDetail(tx, teamId);
   });
 }
@@ -169,6 +173,10 @@ export async function removeTeamLogo(db: Db, teamId: number, user: AuthUser): Pr
     assertCaptainOrStaffMay(locked, user, 'any');
     await tx.update(temporaryTeams).set({ logoUrl: null }).where(eq(temporaryTeams.id, teamId));
     await deleteImageIfUnused(tx, locked.team.logoUrl);
+    // Staff removing another team's logo change someone else's data: audited (a captain's own change is not).
+    if (locked.team.captainId !== user.id) {
+      await recordAudit(tx, { actorId: user.id, action: 'TEAM_LOGO_REMOVED', target: auditTargets.tournamentTeam(locked.team), before: locked.team, after: { logoUrl: null } });
+    }
   });
 }
 
@@ -180,6 +188,9 @@ export async function disbandTeam(db: Db, teamId: number, user: AuthUser): Promi
     // Members, invites and the entry go with the team (foreign keys cascade).
     await tx.delete(temporaryTeams).where(eq(temporaryTeams.id, teamId));
     await deleteImageIfUnused(tx, locked.team.logoUrl);
+    if (locked.team.captainId !== user.id) {
+      await recordAudit(tx, { actorId: user.id, action: 'TEAM_DISBANDED', target: auditTargets.tournamentTeam(locked.team), before: {}, after: { disbanded: true } });
+    }
   });
 }
 

@@ -7,6 +7,7 @@ import { getTournament, lockTournament } from './tournamentStore';
 import { dropMember, temporaryTeamRoster } from './roster';
 import { temporaryTeamMemberColumns, toTeamMember } from './tournamentView';
 import { likePattern } from './users';
+import { auditTargets, recordAudit, type AuditActor } from './auditLog';
 import type { Entry, SwitcherooEntries } from '../../src/api/contract/tournament';
 import type { TeamMember } from '../../src/api/contract/team';
 import type { Paged } from '../../src/api/contract/common';
@@ -169,7 +170,20 @@ export async function switcherooEntries(db: Db, tournamentId: number): Promise<S
  * Removes an entry before the tournament starts: a team entry takes its temporary team (members, invites) with it;
  * a player also leaves any SWITCHEROO team they were paired into. A paid entry is not refunded here.
  */
-export async function removeEntry(db: Db, tournamentId: number, entryId: number) {
+/** How the audit log names an entry: its team, its player, or its predefined name. */
+export async function entryLabel(conn: Db | Tx, entry: typeof tournamentEntries.$inferSelect): Promise<string> {
+  if (entry.temporaryTeamId) {
+    const [team] = await conn.select({ name: temporaryTeams.name }).from(temporaryTeams).where(eq(temporaryTeams.id, entry.temporaryTeamId));
+    if (team) return team.name;
+  }
+  if (entry.userId) {
+    const [user] = await conn.select({ name: users.discordName }).from(users).where(eq(users.id, entry.userId));
+    if (user) return user.name;
+  }
+  return entry.definedName ?? `Entry ${entry.id}`;
+}
+
+export async function removeEntry(db: Db, tournamentId: number, entryId: number, actor: AuditActor) {
   await db.transaction(async (tx) => {
     const t = await lockTournament(tx, tournamentId);
     if (hasStarted(t)) throw conflict(TOURNAMENT_ERRORS.removeEntryStarted);
@@ -178,6 +192,7 @@ export async function removeEntry(db: Db, tournamentId: number, entryId: number)
       .from(tournamentEntries)
       .where(and(eq(tournamentEntries.id, entryId), eq(tournamentEntries.tournamentId, tournamentId)));
     if (!entry) throw notFound(TOURNAMENT_ERRORS.entryNotFound);
+    await recordAudit(tx, { actorId: actor.id, action: 'ENTRY_REMOVED', target: auditTargets.tournament(t), before: {}, after: { entry: await entryLabel(tx, entry) } });
     if (entry.temporaryTeamId) {
       const [team] = await tx.delete(temporaryTeams).where(eq(temporaryTeams.id, entry.temporaryTeamId)).returning();
       await deleteImageIfUnused(tx, team?.logoUrl);

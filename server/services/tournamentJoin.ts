@@ -4,6 +4,8 @@ import { temporaryTeamMembers, temporaryTeams, tournamentEntries, users } from '
 import type { AuthUser } from '../auth/plugin';
 import { isStaff } from '../auth/plugin';
 import type { Billing, PaymentRow } from '../billing/types';
+import { assertPaidPrice } from '../billing/billing';
+import { auditTargets, recordAudit } from './auditLog';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { activeEntryCount, isTeamNameTaken, lockTournament, type TournamentRow } from './tournamentStore';
 import { addMember, temporaryTeamRoster } from './roster';
@@ -126,6 +128,10 @@ export async function joinTournament(db: Db, billing: Billing | undefined, req: 
       return { amountCents: t.entryFeeCents, details, description: `Entry: ${t.title}` };
     }
     await createEntry(tx, t, player.id, teamName, null);
+    // Staff signing up another player change that player's data: audited.
+    if (onBehalf) {
+      await recordAudit(tx, { actorId: req.caller.id, action: 'ENTRY_ADDED', target: auditTargets.tournament(t), before: {}, after: { entry: teamName ?? player.discordName } });
+    }
     return null;
   });
   if (!payment) return true;
@@ -152,6 +158,7 @@ export function registerTournamentEntryPurpose(billing: Billing) {
       const details = payment.details as Partial<EntryDetails>;
       const t = await lockTournament(tx, Number(details.tournamentId));
       if (hasStarted(t)) throw conflict(TOURNAMENT_ERRORS.started);
+      assertPaidPrice(payment, t.entryFeeCents);
       const userId = Number(details.teamOrUserId);
       if (await hasEntered(tx, t.id, userId)) throw conflict(TOURNAMENT_ERRORS.alreadyJoined);
       if ((await activeEntryCount(tx, t.id)) >= t.signUpLimit) throw conflict(TOURNAMENT_ERRORS.full);

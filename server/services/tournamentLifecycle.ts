@@ -10,6 +10,7 @@ import { yieldTurn } from './bracketStore';
 import { cleanUpTournamentDiscord } from './discord';
 import { activeEntryCount, getTournament, lockTournament, type TournamentRow } from './tournamentStore';
 import { tournamentRoundNames } from './tournamentQueries';
+import { auditTargets, recordAudit, type AuditActor } from './auditLog';
 import {
   checkDates,
   checkSignUpLimit,
@@ -24,28 +25,32 @@ import { TournamentPatch } from '../../src/api/contract/tournament';
 import { ERRORS, SERVER, TOURNAMENT_ERRORS } from '../../src/domain/messages';
 import { hasStarted } from '../../src/domain/tournamentRules';
 
-/* Tournament commands: create, edit, maps and modes, the lifecycle moves, logo and deletion. */
+/* Tournament commands: create, edit, maps and modes, the lifecycle moves, logo and deletion; each audited (issue 26). */
 
 const missingRounds = (maps: MapAndMode[], rounds: string[]) =>
   rounds.filter((round) => !maps.some((m) => m.roundName === round && m.value.trim() !== ''));
 
-export async function createTournament(db: Db, body: unknown): Promise<number> {
+export async function createTournament(db: Db, body: unknown, actor: AuditActor): Promise<number> {
   const values = parseTournamentCreate(body);
-  const [row] = await db.insert(tournaments).values(values).returning({ id: tournaments.id });
-  return row.id;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(tournaments).values(values).returning();
+    await recordAudit(tx, { actorId: actor.id, action: 'TOURNAMENT_CREATED', target: auditTargets.tournament(row), before: {}, after: { title: row.title, status: row.status } });
+    return row.id;
+  });
 }
 
 /**
  * PATCH /v1/tournament/{id}, three shapes: `mapsAndModes` alone; edit-form fields (create-only fields ignored);
  * or the full tournament plus `definedEntries` (its echoed `mapsAndModes` are then ignored).
  */
-export async function updateTournament(db: Db, id: number, body: unknown): Promise<void> {
+export async function updateTournament(db: Db, id: number, body: unknown, actor: AuditActor): Promise<void> {
   const patch = parse(TournamentPatch, body, formMessages(body));
   const formKeys = FORM_FIELDS.filter((k) => patch[k] !== undefined);
   await db.transaction(async (tx) => {
     const t = await lockTournament(tx, id);
     if (patch.mapsAndModes !== undefined && patch.definedEntries === undefined && formKeys.length === 0) {
-      await saveMapsAndModes(tx, t, patch.mapsAndModes);
+      const mapsAndModes = await saveMapsAndModes(tx, t, patch.mapsAndModes);
+      await recordAudit(tx, { actorId: actor.id, action: 'TOURNAMENT_EDITED', target: auditTargets.tournament(t), before: t, after: { mapsAndModes } });
       return;
     }
     assertTournamentTransition(t.status, 'tournament.edit');
@@ -74,11 +79,12 @@ export async function updateTournament(db: Db, id: number, body: unknown): Promi
       changes.definedEntries = defined;
     }
     if (Object.keys(changes).length > 0) await tx.update(tournaments).set(changes).where(eq(tournaments.id, id));
+    await recordAudit(tx, { actorId: actor.id, action: 'TOURNAMENT_EDITED', target: auditTargets.tournament(t), before: t, after: changes });
   });
 }
 
 /** Maps and modes: never while OPEN; one non-blank value per round of the bracket. */
-async function saveMapsAndModes(tx: Tx, t: TournamentRow, maps: MapAndMode[]) {
+async function saveMapsAndModes(tx: Tx, t: TournamentRow, maps: MapAndMode[]): Promise<MapAndMode[]> {
   if (t.status === 'OPEN') throw conflict(ERRORS.mapsWhileOpen.title);
   assertTournamentTransition(t.status, 'tournament.editMaps');
   const rounds = await tournamentRoundNames(tx, t);
@@ -91,17 +97,19 @@ async function saveMapsAndModes(tx: Tx, t: TournamentRow, maps: MapAndMode[]) {
     ...cleaned.filter((m) => !rounds.includes(m.roundName)),
   ];
   await tx.update(tournaments).set({ mapsAndModes: ordered }).where(eq(tournaments.id, t.id));
+  return ordered;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Lifecycle
 
 /** Close or reopen: a status change the lifecycle machine must allow. */
-export async function moveTournament(db: Db, id: number, eventType: Extract<TournamentEventType, 'tournament.close' | 'tournament.open'>) {
+export async function moveTournament(db: Db, id: number, eventType: Extract<TournamentEventType, 'tournament.close' | 'tournament.open'>, actor: AuditActor) {
   await db.transaction(async (tx) => {
     const t = await lockTournament(tx, id);
     const status = assertTournamentTransition(t.status, eventType);
     await tx.update(tournaments).set({ status }).where(eq(tournaments.id, id));
+    await recordAudit(tx, { actorId: actor.id, action: 'TOURNAMENT_STATUS_CHANGED', target: auditTargets.tournament(t), before: t, after: { status } });
   });
 }
 
@@ -109,7 +117,7 @@ export async function moveTournament(db: Db, id: number, eventType: Extract<Tour
  * CLOSED → ACTIVE: every round needs a map and mode, then the bracket is generated from the entries in the same
  * transaction (a tournament closed while ACTIVE keeps its bracket when its entrants did not change).
  */
-export async function startTournament(db: Db, id: number) {
+export async function startTournament(db: Db, id: number, actor: AuditActor) {
   await db.transaction(async (tx) => {
     const t = await lockTournament(tx, id);
     const status = assertTournamentTransition(t.status, 'tournament.start');
@@ -122,16 +130,18 @@ export async function startTournament(db: Db, id: number) {
     const rounds = generated ? [...new Set(generated.matches.map((m) => m.roundName))] : await tournamentRoundNames(tx, t);
     if (missingRounds(t.mapsAndModes, rounds).length > 0) throw conflict(ERRORS.mapsUndefined.title);
     await tx.update(tournaments).set({ status }).where(eq(tournaments.id, id));
+    await recordAudit(tx, { actorId: actor.id, action: 'TOURNAMENT_STATUS_CHANGED', target: auditTargets.tournament(t), before: t, after: { status } });
   });
 }
 
-export async function setTournamentLogo(db: Db, id: number, image: { data: Buffer; contentType: string }) {
+export async function setTournamentLogo(db: Db, id: number, image: { data: Buffer; contentType: string }, actor: AuditActor) {
   await db.transaction(async (tx) => {
     const t = await lockTournament(tx, id);
     assertTournamentTransition(t.status, 'tournament.edit');
     const url = await saveImage(tx, image.data, image.contentType);
     await tx.update(tournaments).set({ graphicUrl: url }).where(eq(tournaments.id, id));
     await deleteImageIfUnused(tx, t.graphicUrl);
+    await recordAudit(tx, { actorId: actor.id, action: 'TOURNAMENT_EDITED', target: auditTargets.tournament(t), before: t, after: { graphicUrl: url } });
   });
 }
 
@@ -139,7 +149,7 @@ export async function setTournamentLogo(db: Db, id: number, image: { data: Buffe
  * Deletes a tournament and everything of it (entries, temporary teams, matches, uploaded logos). With a Discord bot
  * configured its channels and roles go first: if Discord fails, nothing is deleted and the admin can retry.
  */
-export async function deleteTournament(db: Db, config: Config, id: number) {
+export async function deleteTournament(db: Db, config: Config, id: number, actor: AuditActor) {
   const t = await getTournament(db, id);
   assertTournamentTransition(t.status, 'tournament.delete');
   if (config.discordBot) await cleanUpTournamentDiscord(config.discordBot, id);
@@ -152,15 +162,20 @@ export async function deleteTournament(db: Db, config: Config, id: number) {
     await tx.delete(tournaments).where(eq(tournaments.id, id));
     await deleteImageIfUnused(tx, locked.graphicUrl);
     for (const { logoUrl } of teamLogos) await deleteImageIfUnused(tx, logoUrl);
+    await recordAudit(tx, { actorId: actor.id, action: 'TOURNAMENT_DELETED', target: auditTargets.tournament(locked), before: { status: locked.status }, after: { status: 'DELETED' } });
   });
 }
 
 /** Discord clean-up of a COMPLETED tournament: 409 when the lifecycle refuses it or no bot is configured. */
-export async function cleanTournamentDiscord(db: Db, config: Config, id: number) {
+export async function cleanTournamentDiscord(db: Db, config: Config, id: number, actor: AuditActor) {
   const t = await getTournament(db, id);
   assertTournamentTransition(t.status, 'tournament.cleanDiscord');
   if (!config.discordBot) throw conflict(SERVER.discordNotConfigured);
   const removed = await cleanUpTournamentDiscord(config.discordBot, id);
-  await db.update(tournaments).set({ discordCleanedAt: config.now() }).where(eq(tournaments.id, id));
+  const discordCleanedAt = config.now();
+  await db.transaction(async (tx) => {
+    await tx.update(tournaments).set({ discordCleanedAt }).where(eq(tournaments.id, id));
+    await recordAudit(tx, { actorId: actor.id, action: 'DISCORD_CLEANED', target: auditTargets.tournament(t), before: t, after: { discordCleanedAt } });
+  });
   return removed;
 }

@@ -4,6 +4,7 @@ import { transferRequests } from '../db/schema';
 import { lockRowOr404 } from '../db/rowById';
 import type { AuthUser } from '../auth/plugin';
 import type { Billing, PaymentRow } from '../billing/types';
+import { assertPaidPrice } from '../billing/billing';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { cancelRequest } from './transfers';
 import { assertTransferTransition } from '../../machines/transferRequestMachine';
@@ -69,14 +70,17 @@ export async function cancelUnpaidTransfers(db: Db, billing: Billing, caller: Au
 
 /**
  * The TRANSFER purpose: runs once per succeeded payment and sends the request to the admins. A request cancelled or
- * already paid meanwhile refuses (409), and billing refunds the payment.
+ * already paid meanwhile (a second payment of the same request) refuses (409), as does a payment of another fee than
+ * today's, and billing refunds the payment.
  */
-export function registerTransferPurpose(billing: Billing) {
+export function registerTransferPurpose(billing: Billing, feeCents: () => number) {
   if (billing.hasPurpose('TRANSFER')) return;
   billing.registerPurpose('TRANSFER', {
     async onSucceeded(tx: Tx, payment: PaymentRow) {
       const { transferId } = payment.details as Partial<TransferDetails>;
       const request = await lockRowOr404(tx, transferRequests, Number(transferId), TRANSFER_ERRORS.notFound);
+      // The fee is the league's setting now (TRANSFER_FEE_EUROS may have changed with a restart since the secret).
+      assertPaidPrice(payment, feeCents());
       const status = assertTransferTransition(request.status, { type: 'transfer.pay' });
       await tx.update(transferRequests).set({ status, paymentId: payment.id }).where(eq(transferRequests.id, request.id));
     },

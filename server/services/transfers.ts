@@ -146,6 +146,9 @@ function rejectionReason(decision: TransferDecision): string | null {
   return reason;
 }
 
+/** Whether `userId` is the player a request moves or whoever asked for it. */
+const involves = (request: Pick<TransferRow, 'userId' | 'requestedBy'>, userId: number) => request.userId === userId || request.requestedBy === userId;
+
 /**
  * PATCH /v1/transfer/{id} (staff): approve (the player is seated, or taken off the team, under row locks: 409 when the
  * roster moved meanwhile) or reject with a reason (a paid fee goes back). Audited; answers the decided request.
@@ -154,6 +157,8 @@ export async function decideTransfer(db: Db, billing: Billing, actor: AuthUser, 
   const reason = rejectionReason(decision);
   return db.transaction(async (tx) => {
     const request = await lockRequest(tx, id);
+    // Nobody decides their own request: the player it moves, or whoever asked for it.
+    if (involves(request, actor.id)) throw forbidden(TRANSFER_ERRORS.ownRequest);
     const team = await lockRowOr404(tx, teams, request.teamId, PROFILE.teamNotFound);
     const player = await lockUser(tx, request.userId);
     const status = decision.approved
@@ -269,6 +274,18 @@ export async function cancelTransfer(db: Db, billing: Billing, caller: AuthUser,
     // A player withdraws only what they asked for (their join), never the captain's request to remove them.
     if (!manages && request.requestedBy !== caller.id) throw forbidden(TRANSFER_ERRORS.captainOnly);
     await cancelRequest(tx, billing, request);
+    // Staff withdrawing a request that is not theirs (nor their team's) change someone else's data: audited.
+    if (!isCaptainOf(caller, teamId) && request.requestedBy !== caller.id && request.userId !== caller.id) {
+      const [team] = await tx.select().from(teams).where(eq(teams.id, teamId));
+      const [player] = await tx.select({ name: users.discordName }).from(users).where(eq(users.id, request.userId));
+      await recordAudit(tx, {
+        actorId: caller.id,
+        action: 'TRANSFER_CANCELLED',
+        target: { type: 'TEAM', id: team.id, name: team.name },
+        before: { status: request.status },
+        after: { status: 'CANCELLED', player: player?.name ?? null, change: request.addPlayer ? 'addition' : 'removal' },
+      });
+    }
     return describeRequest(tx, request.id);
   });
 }
@@ -278,6 +295,8 @@ export async function cancelTransfer(db: Db, billing: Billing, caller: AuthUser,
  * at once and is kept as an APPROVED request (and audited), closing any open request of that player on the team.
  */
 export async function recordStaffTransfer(tx: Tx, billing: Billing, actor: AuthUser, team: TeamRow, player: { id: number; discordName: string }, addPlayer: boolean, now: number) {
+  // A staff change is its own approval: nobody approves moving themselves.
+  if (player.id === actor.id) throw forbidden(TRANSFER_ERRORS.ownRequest);
   const open = await lockOpenRequest(tx, team.id, player.id);
   if (open) await cancelRequest(tx, billing, open);
   await tx.insert(transferRequests).values({ teamId: team.id, userId: player.id, addPlayer, status: 'APPROVED', requestedBy: actor.id, decidedBy: actor.id, decidedAt: now });

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import type { AdminUserPatch, AdminUserRow, OwnProfilePatch, User, UserInfo } from '../../src/api/contract/user';
 import { PROFILE, USER_ADMIN } from '../../src/domain/messages';
+import { recordEditBlocker } from '../../src/domain/staffRecords';
 import { revokeAllForUser } from '../auth/sessions';
 import { lockRowOr404 } from '../db/rowById';
 import { bumpBracketsOfUsers } from './tournamentStore';
@@ -121,7 +122,8 @@ export async function banUser(db: Db, config: Config, actor: UserRow, targetId: 
 }
 
 /**
- * Staff correct a player's record (PATCH /v1/user/{id}): only the fields sent change; a blank Activision ID clears
+ * Staff correct a player's record (PATCH /v1/user/{id}): a staff member's record only an OWNER, nobody their own
+ * (src/domain/staffRecords.ts, 403); only the fields sent change; a blank Activision ID clears
  * it. An empty body is refused.
  */
 export async function editUserRecord(db: Db, actor: UserRow, targetId: number, patch: AdminUserPatch): Promise<UserRow> {
@@ -130,6 +132,8 @@ export async function editUserRecord(db: Db, actor: UserRow, targetId: number, p
   if (changes.battleTag !== undefined) changes.battleTag = changes.battleTag?.trim() || null;
   return db.transaction(async (tx) => {
     const target = await lockRowOr404(tx, users, targetId, USER_ADMIN.notFound);
+    const blocker = recordEditBlocker(actor, target);
+    if (blocker) throw forbidden(blocker);
     const [row] = await tx.update(users).set(changes).where(eq(users.id, targetId)).returning();
     await recordAudit(tx, { actorId: actor.id, action: 'USER_EDITED', target: auditTarget(target), before: target, after: changes });
     // KR shows on brackets: their cached copies must be rebuilt.

@@ -253,6 +253,7 @@ export const PAYMENT_ERRORS = {
   alreadyRefunded: 'This entry has already been refunded',
   freeTournament: 'This tournament has no entry fee, so there is nothing to refund',
   notPaid: 'This entry was not paid for, so there is nothing to refund',
+  priceChanged: 'The price changed while you were paying',
   refusedAndRefunded: (reason: string) => `${reason.replace(/[.!]$/, '')}. Your payment has been refunded.`,
 } as const;
 
@@ -304,6 +305,8 @@ export const USER_ADMIN = {
   nothingToEdit: 'Please change at least one field',
   ownerOnly: 'Only an owner can promote to owner, demote or remove staff',
   ownRole: 'You cannot change your own role',
+  staffRecordOwnerOnly: 'Only an owner can edit the record of a member of staff',
+  ownRecord: 'You cannot edit your own record: another member of staff must',
   bannedStaff: 'A banned user cannot join the staff team',
   lastOwner: 'The last owner cannot be demoted or removed from the staff team',
   roleStep: (from: string, to: string) => `A ${from} cannot be made ${to} in one step: promote them to ADMIN first`,
@@ -395,4 +398,5 @@ export const TRANSFER_ERRORS = {
   noneAwaitingPayment: 'No transfer request of yours is waiting for payment on this team',
   teamMismatch: 'The team in the body must be the team in the path',
   nothingToCancel: 'This player has no open transfer request on this team',
+  ownRequest: 'You cannot decide a transfer that involves you: another admin must',
 } as const;

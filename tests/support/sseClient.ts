@@ -91,6 +91,21 @@ export class SseClient {
     }
   }
 
+  /** Whether the server ended the stream within `timeoutMs`. */
+  async endsWithin(timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.ended && Date.now() < deadline) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, deadline - Date.now());
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    return this.ended;
+  }
+
   /** Events not taken yet. */
   rest(): SseEvent[] {
     return this.events.slice(this.taken);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { startTestServer, type TestServer } from '../support/testServer';
-import { CONFIRM, SUCCESS } from '../../src/domain/messages';
+import { CONFIRM, SUCCESS, USER_ADMIN } from '../../src/domain/messages';
 import { findUserRow, insertUser } from '../support/fixtures';
 import { renderApp } from '../support/renderApp';
 
@@ -55,6 +55,16 @@ describe('/admin/users', () => {
       silver: 2,
       bronze: 3,
     });
+  });
+
+  it("leaves an owner's record to owners: an admin's Edit says why and opens nothing", async () => {
+    const { user } = await openUsers('ClutchOwner', 'ClutchOwner');
+    const edit = screen.getByRole('button', { name: 'Edit ClutchOwner' });
+    expect(edit.getAttribute('aria-disabled')).toBe('true');
+    await user.hover(edit);
+    expect(await screen.findByText(USER_ADMIN.staffRecordOwnerOnly)).toBeTruthy();
+    await user.click(edit);
+    expect(screen.queryByRole('dialog', { name: 'Edit User: ClutchOwner' })).toBeNull();
   });
 
   it('bans a user after the permanent-ban confirmation: User Banned', async () => {

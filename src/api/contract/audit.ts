@@ -1,12 +1,45 @@
 import { boolean, enums, nullable, number, record, string, type, union, type Infer } from 'superstruct';
 import { Id, Millis } from './common';
 
-/** What a staff member changed (the audit log's WHAT column). */
-export const AUDIT_ACTIONS = ['ROLE_CHANGED', 'USER_EDITED', 'USER_BANNED', 'TEAM_EDITED', 'IMAGE_UPDATED', 'TRANSFER_APPROVED', 'TRANSFER_REJECTED'] as const;
+/** What a staff member changed (the audit log's WHAT column): every staff action that changes someone's data. */
+export const AUDIT_ACTIONS = [
+  'ROLE_CHANGED',
+  'USER_EDITED',
+  'USER_BANNED',
+  'TEAM_EDITED',
+  'IMAGE_UPDATED',
+  'TRANSFER_APPROVED',
+  'TRANSFER_REJECTED',
+  'TRANSFER_CANCELLED',
+  'ROSTER_CHANGED',
+  'TEAM_LOGO_REMOVED',
+  'TEAM_DISBANDED',
+  'TOURNAMENT_CREATED',
+  'TOURNAMENT_EDITED',
+  'TOURNAMENT_DELETED',
+  'TOURNAMENT_STATUS_CHANGED',
+  'DISCORD_CLEANED',
+  'PAIRING_SAVED',
+  'ENTRY_ADDED',
+  'ENTRY_REMOVED',
+  'ENTRY_REFUNDED',
+  'MATCH_RESULT_SET',
+  'MATCH_ENTRIES_CHANGED',
+  'BRACKET_RESET',
+  'SEASON_CREATED',
+  'SEASON_EDITED',
+  'SEASON_DELETED',
+  'SEASON_STATUS_CHANGED',
+  'DIVISIONS_SPLIT',
+  'SEASON_TEAM_REMOVED',
+  'PLAYER_CARD_ADDED',
+  'PLAYER_CARD_EDITED',
+  'PLAYER_CARD_DELETED',
+] as const;
 export const AuditAction = enums(AUDIT_ACTIONS);
 export type AuditAction = Infer<typeof AuditAction>;
 
-export const AUDIT_TARGET_TYPES = ['USER', 'TEAM', 'IMAGE'] as const;
+export const AUDIT_TARGET_TYPES = ['USER', 'TEAM', 'IMAGE', 'TOURNAMENT', 'TOURNAMENT_TEAM', 'MATCH', 'SEASON', 'PLAYER_CARD'] as const;
 export const AuditTargetType = enums(AUDIT_TARGET_TYPES);
 export type AuditTargetType = Infer<typeof AuditTargetType>;
 

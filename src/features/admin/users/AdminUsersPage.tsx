@@ -1,9 +1,11 @@
-import { Badge, Button, Group } from '@mantine/core';
+import { Badge, Button, Group, Tooltip } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import { AdminUserRow } from '../../../api/contract/user';
 import { ADMIN_USERS_ENDPOINT, banUser } from '../../../api/endpoints/adminUsers';
 import { CONFIRM, SUCCESS } from '../../../domain/messages';
+import { recordEditBlocker } from '../../../domain/staffRecords';
+import { useSessionUser } from '../../../ui/session';
 import { confirmAction } from '../../../ui/ConfirmDialog/confirmAction';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { PagedTable } from '../../../ui/PagedTable/PagedTable';
@@ -17,6 +19,7 @@ const column = createColumnHelper<AdminUserRow>();
 export function AdminUsersPage() {
   const list = usePagedList(ADMIN_USERS_ENDPOINT, AdminUserRow, { perPage: 10 });
   const [editing, setEditing] = useState<AdminUserRow | null>(null);
+  const viewer = useSessionUser();
   const ban = (user: AdminUserRow) =>
     confirmAction({
       title: 'Ban User',
@@ -37,22 +40,36 @@ export function AdminUsersPage() {
     column.display({
       id: 'options',
       header: 'OPTIONS',
-      cell: ({ row: { original: user } }) => (
-        <Group gap="xs" wrap="nowrap">
-          <Button size="xs" variant="light" onClick={() => setEditing(user)} aria-label={`Edit ${user.discordName}`}>
-            Edit
-          </Button>
-          {user.banned ? (
-            <Badge color="red" variant="light">
-              BANNED
-            </Badge>
-          ) : (
-            <Button size="xs" color="red" variant="light" onClick={() => ban(user)} aria-label={`Ban ${user.discordName}`}>
-              Ban
-            </Button>
-          )}
-        </Group>
-      ),
+      cell: ({ row: { original: user } }) => {
+        // A staff member's record only an owner edits, and nobody their own (the server refuses it the same way).
+        const editBlocker = viewer ? recordEditBlocker(viewer, user) : null;
+        return (
+          <Group gap="xs" wrap="nowrap">
+            <Tooltip label={editBlocker} disabled={!editBlocker}>
+              {/* data-disabled rather than disabled: a disabled button would not show its tooltip. */}
+              <Button
+                size="xs"
+                variant="light"
+                onClick={() => !editBlocker && setEditing(user)}
+                aria-label={`Edit ${user.discordName}`}
+                aria-disabled={!!editBlocker}
+                data-disabled={editBlocker ? true : undefined}
+              >
+                Edit
+              </Button>
+            </Tooltip>
+            {user.banned ? (
+              <Badge color="red" variant="light">
+                BANNED
+              </Badge>
+            ) : (
+              <Button size="xs" color="red" variant="light" onClick={() => ban(user)} aria-label={`Ban ${user.discordName}`}>
+                Ban
+              </Button>
+            )}
+          </Group>
+        );
+      },
     }),
   ];
   return (
