@@ -34,7 +34,7 @@ CREATE CONSTRAINT TRIGGER "read_version_bump" AFTER INSERT ON "read_version_mark
 DO $$
 DECLARE t text;
 BEGIN
-  FOREACH t IN ARRAY ARRAY['users', 'teams', 'tournaments', 'temporary_teams', 'temporary_team_members', 'tournament_entries', 'tournament_matches', 'seasons', 'season_divisions', 'season_groups', 'season_entries', 'season_matches'] LOOP
+  FOREACH t IN ARRAY ARRAY['users', 'teams', 'tournaments', 'temporary_teams', 'temporary_team_members', 'tournament_entries', 'tournament_matches', 'seasons', 'season_divisions', 'season_groups', 'season_entries', 'season_matches', 'transfer_requests'] LOOP
     EXECUTE format('CREATE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE ON %I FOR EACH STATEMENT EXECUTE FUNCTION "read_version_mark"()', t || '_read_version', t);
   END LOOP;
 END $$;
