@@ -6,7 +6,7 @@ import { JOIN_SEASON_TOOLTIPS, SUCCESS, VALIDATION } from '../../src/domain/mess
 import { teams } from '../../server/db/schema';
 import { insertUser } from '../support/fixtures';
 import { renderApp } from '../support/renderApp';
-import { createSeason, demoCaptains, seasonIn } from './seasonsFixtures';
+import { createSeason, demoCaptains, joinAndPay, seasonIn } from './seasonsFixtures';
 
 configure({ asyncUtilTimeout: 8000 });
 const DAY = 86_400_000;
@@ -119,6 +119,17 @@ describe('/seasons', () => {
     await waitFor(async () => expect((await server.agent().get(`/v1/season/${id}`)).body.joinedTeamsCount).toBe(1));
     const again = await renderApp('/seasons', { server, as: captain.discordName });
     expect(await joinTooltip(again.user, await card(again.user, 'Joinable Season'))).toBe(JOIN_SEASON_TOOLTIPS.alreadyIn);
+  });
+
+  it('counts the teams in the number the count needs: "1 team", "0 teams"', async () => {
+    const one = await createSeason(admin, 'One Team Season');
+    await createSeason(admin, 'No Team Season');
+    await joinAndPay(server, one, (await demoCaptains(server, 1, 3))[0]);
+    const { user } = await renderApp('/seasons', { server });
+    expect(within(await card(user, 'One Team Season')).getByText(/· 1 team$/)).toBeTruthy();
+    expect(within(await card(user, 'No Team Season')).getByText(/· 0 teams$/)).toBeTruthy();
+    await renderApp(`/seasons/${one}`, { server });
+    expect(await screen.findByText(/Entry fee €20\.00 · 1 team$/)).toBeTruthy();
   });
 });
 

@@ -1,6 +1,7 @@
 import { Anchor, Card, Group as Row, SimpleGrid, Stack, Table, Title, UnstyledButton } from '@mantine/core';
 import { Link } from 'wouter';
 import type { Season, SeasonTeam } from '../../api/contract/season';
+import { countOf } from '../../domain/counts';
 import { EmptyMessage } from '../../ui/EmptyMessage/EmptyMessage';
 
 interface DivisionGroupsProps {
@@ -18,7 +19,7 @@ export function DivisionGroups({ season, onTeamClick }: DivisionGroupsProps) {
         <section key={d.id} aria-label={d.name}>
           <Row justify="space-between" mb="sm">
             <Title order={2}>
-              {d.name} ({d.joinedTeamsCount} teams)
+              {d.name} ({countOf(d.joinedTeamsCount, 'team')})
             </Title>
             {season.seasonType !== 'CLOSED' && (
               <Anchor component={Link} href={`/seasons/${season.id}/${d.id}`}>

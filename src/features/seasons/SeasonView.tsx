@@ -3,6 +3,7 @@ import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Season } from '../../api/contract/season';
+import { countOf } from '../../domain/counts';
 import { formatDate } from '../../domain/dates';
 import { SUCCESS } from '../../domain/messages';
 import { seasonWeeks } from '../../domain/season/seasonDates';
@@ -70,7 +71,7 @@ export function SeasonView({ season, reload }: { season: Season; reload: () => v
       <Stack gap="lg">
         <Text>
           {season.seasonType} · Starts {formatDate(season.startDate)} · {seasonWeeks(season.startDate, season.grandFinalDueBy)} weeks · Entry fee{' '}
-          {formatEuros(season.entryFee)} · {season.joinedTeamsCount} teams
+          {formatEuros(season.entryFee)} · {countOf(season.joinedTeamsCount, 'team')}
         </Text>
         <Text c="dimmed" style={{ whiteSpace: 'pre-line' }}>
           {season.seasonInfo}
