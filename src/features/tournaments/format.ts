@@ -24,9 +24,6 @@ export function teamSizeLabel(t: TypeFacts) {
   return countOf(teamSize(t), 'player');
 }
 
-/** Entries so far: teams for team types, players otherwise. */
-export const entriesCount = (t: Pick<Tournament, 'tournamentType' | 'teamLimit' | 'joinedTeamsLength' | 'joinedUsersLength'>) =>
-  isTeamTournament(t) ? t.joinedTeamsLength : t.joinedUsersLength;
 
 /** Where a tournament entry's page is: /players/{id} for players, /tournaments/{id}/{teamId} for teams. */
 export const entryHref = (tournamentId: number, entry: { userId?: number | null; teamId?: number | null; id: number }) =>
