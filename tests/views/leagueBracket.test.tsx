@@ -4,6 +4,7 @@ import { startTestServer, type Agent, type TestServer } from '../support/testSer
 import { insertUser } from '../support/fixtures';
 import { seasonInGroupStages } from '../server/seasonMatches.fixtures';
 import { renderApp } from '../support/renderApp';
+import { ERRORS } from '../../src/domain/messages';
 
 configure({ asyncUtilTimeout: 8000 });
 
@@ -59,5 +60,23 @@ describe('division page in the playoffs', () => {
     expect(pending.getByText('Round 1 · Match 2')).toBeTruthy();
     expect(pending.getByText('Grand Final · Match 14')).toBeTruthy();
     expect(pending.queryByText('Round 1 · Match 1')).toBeNull();
+  });
+});
+
+describe('a stale division address', () => {
+  it('shows the not-found page, without an error notice, once the divisions were made again', async () => {
+    const season = await seasonInGroupStages(server, admin, 4);
+    const [match] = await season.groupMatches();
+    const stale = { division: match.divisionId, group: match.groupId! };
+    // Back to CLOSED: the teams are placed again, in new divisions and groups.
+    expect((await admin.post(`/v1/season/${season.id}/reset-group-stages`)).status).toBe(200);
+    expect((await admin.get(`/v1/season/divisions/${stale.division}`)).status).toBe(404);
+
+    for (const path of [`/seasons/${season.id}/${stale.division}`, `/division/${stale.division}`, `/group/${stale.group}`]) {
+      await renderApp(path, { server });
+      expect(await screen.findByRole('heading', { name: 'Page not found' }), path).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Try again' }), path).toBeNull();
+      expect(screen.queryByText(ERRORS.genericTitle), path).toBeNull();
+    }
   });
 });

@@ -8,7 +8,7 @@ import { playoffSeeds } from '../../domain/season/playoffBracket';
 import { DataLoader } from '../../ui/DataLoader/DataLoader';
 import { NotFound } from '../../ui/NotFound/NotFound';
 import { PageTitle } from '../../ui/PageTitle/PageTitle';
-import { parseId } from '../../ui/routeParams';
+import { orNotFound, parseId } from '../../ui/routeParams';
 import { GroupStage } from './GroupStage';
 
 // Pixi and the canvas engine load only when a division shows its bracket.
@@ -43,9 +43,10 @@ export function DivisionPage() {
   const divisionId = parseId(params.divisionId);
   if (seasonId === null || divisionId === null) return <NotFound />;
   return (
-    <DataLoader key={divisionId} load={() => getDivision(divisionId)}>
+    // A division that no longer exists (its season's divisions were made again) is not found, not a failed load.
+    <DataLoader<DivisionDetail | null> key={divisionId} load={orNotFound(() => getDivision(divisionId))}>
       {(d) =>
-        d.seasonId !== seasonId ? (
+        d === null || d.seasonId !== seasonId ? (
           <NotFound />
         ) : (
           <>

@@ -5,7 +5,7 @@ import { getDivisionMatches, getGroupMatches } from '../../api/endpoints/seasonM
 import { DataLoader } from '../../ui/DataLoader/DataLoader';
 import { NotFound } from '../../ui/NotFound/NotFound';
 import { PageTitle } from '../../ui/PageTitle/PageTitle';
-import { parseId } from '../../ui/routeParams';
+import { orNotFound, parseId } from '../../ui/routeParams';
 import { SeasonMatchTable } from './SeasonMatchTable';
 
 /** Completed (decided) and Pending lists of a division's or a group's league matches. */
@@ -42,8 +42,8 @@ export function DivisionMatchesPage() {
   const id = parseId(useParams<{ divisionId: string }>().divisionId);
   if (id === null) return <NotFound />;
   return (
-    <DataLoader key={id} load={() => getDivisionMatches(id)}>
-      {(matches) => <MatchLists title="Division Matches" matches={matches} />}
+    <DataLoader<SeasonMatch[] | null> key={id} load={orNotFound(() => getDivisionMatches(id))}>
+      {(matches) => (matches ? <MatchLists title="Division Matches" matches={matches} /> : <NotFound />)}
     </DataLoader>
   );
 }
@@ -53,8 +53,8 @@ export function GroupMatchesPage() {
   const id = parseId(useParams<{ groupId: string }>().groupId);
   if (id === null) return <NotFound />;
   return (
-    <DataLoader key={id} load={() => getGroupMatches(id)}>
-      {(matches) => <MatchLists title="Group Matches" matches={matches} />}
+    <DataLoader<SeasonMatch[] | null> key={id} load={orNotFound(() => getGroupMatches(id))}>
+      {(matches) => (matches ? <MatchLists title="Group Matches" matches={matches} /> : <NotFound />)}
     </DataLoader>
   );
 }
