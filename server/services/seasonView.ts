@@ -224,6 +224,8 @@ export async function toSeasonMatches(conn: Conn, rows: SeasonMatchRow[]): Promi
     matchNumber: r.matchNumber,
     position: r.position,
     dispute: r.dispute,
+    teamABye: r.teamABye,
+    teamBBye: r.teamBBye,
   }));
 }
 

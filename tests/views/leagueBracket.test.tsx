@@ -80,3 +80,30 @@ describe('a stale division address', () => {
     }
   });
 });
+
+describe('byes of a small division', () => {
+  it('read "bye" and are listed apart from the played results, on the division list and the match page', async () => {
+    const season = await seasonInGroupStages(server, admin, 6);
+    expect((await admin.post(`/v1/season/${season.id}/progress-double-elim`)).status).toBe(200);
+    const playoff = await season.playoffMatches();
+    const byes = playoff.filter((m) => m.teamABye || m.teamBBye);
+    expect(byes.length).toBeGreaterThan(0);
+    const divisionId = playoff[0].divisionId;
+
+    await renderApp(`/division/${divisionId}`, { server });
+    const byeTable = await screen.findByRole('table', { name: 'Byes' });
+    const listed = (await admin.get(`/v1/match/division/${divisionId}`)).body as { id: number; teamABye: boolean; teamBBye: boolean }[];
+    expect(within(byeTable).getAllByRole('row')).toHaveLength(1 + listed.filter((m) => m.teamABye || m.teamBBye).length);
+    // Every row has its bye (the other side may still be to come: "???"), and no score line.
+    for (const row of within(byeTable).getAllByRole('row').slice(1)) expect(within(row).getByText('bye')).toBeTruthy();
+    expect(within(byeTable).queryByText('- : -')).toBeNull();
+    // Nothing has been played yet: no bye counts as a completed match.
+    expect(within(screen.getByRole('table', { name: 'Completed' })).getByRole('status').textContent).toBe('No completed matches');
+    expect(within(screen.getByRole('table', { name: 'Pending' })).queryByText('bye')).toBeNull();
+
+    const bye = byes.find((m) => m.winningTeam !== null)!;
+    await renderApp(`/match/${bye.id}`, { server });
+    const side = await screen.findByRole('region', { name: bye.teamABye ? /^Entry A/ : /^Entry B/ });
+    expect(within(side).getByText('bye')).toBeTruthy();
+  });
+});

@@ -135,7 +135,8 @@ const SeasonMatchTeam = nullable(type({ id: Id, name: string(), logoUrl: nullabl
 /**
  * A league match (§3). Each side reports both scores: teamAScoreA/teamAScoreB are team A's report of team A's and
  * team B's score, teamBScoreA/teamBScoreB team B's. A playoff match has its number (1–15 for eight teams) and its
- * row in the round; a playoff side waiting for an earlier result is null.
+ * row in the round; a playoff side waiting for an earlier result is null, a bye side (a division of fewer than eight
+ * teams) has no team and teamABye/teamBBye set: such a match is decided without being played.
  */
 export const SeasonMatch = type({
   id: Id,
@@ -156,6 +157,8 @@ export const SeasonMatch = type({
   matchNumber: nullable(integer()),
   position: nullable(MatchPosition),
   dispute: optional(boolean()),
+  teamABye: boolean(),
+  teamBBye: boolean(),
 });
 export type SeasonMatch = Infer<typeof SeasonMatch>;
 
@@ -182,14 +185,12 @@ export type DivisionDetail = Infer<typeof DivisionDetail>;
  * GET /v1/match/{id} (and the answer of the score calls): one league match with what the match page needs.
  * `viewerSide` is the side the signed-in viewer plays on (null: spectator, staff, guest); `viewerIsCaptain` says
  * whether they captain it (only captains report league scores). `live` is false for a Grand Final 2 that is not
- * needed; a bye side has no team.
+ * needed.
  */
 export const SeasonMatchView = type({
   ...SeasonMatch.schema,
   seasonType: SeasonType,
   live: boolean(),
-  teamABye: boolean(),
-  teamBBye: boolean(),
   viewerSide: nullable(enums(['A', 'B'])),
   viewerIsCaptain: boolean(),
 });

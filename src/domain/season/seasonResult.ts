@@ -1,5 +1,8 @@
 import type { SeasonMatch } from '../../api/contract/season';
 
+/** A playoff match with a bye side: decided by the bracket, never played (no score, no played result). */
+export const isSeasonBye = (m: Pick<SeasonMatch, 'teamABye' | 'teamBBye'>) => m.teamABye || m.teamBBye;
+
 /** The decided scores of a league match: the winner's report (both reports agree, or staff set them). */
 export function seasonResult(m: SeasonMatch): [number, number] | null {
   if (m.winningTeam === null) return null;

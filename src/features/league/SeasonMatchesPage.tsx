@@ -6,12 +6,18 @@ import { DataLoader } from '../../ui/DataLoader/DataLoader';
 import { NotFound } from '../../ui/NotFound/NotFound';
 import { PageTitle } from '../../ui/PageTitle/PageTitle';
 import { orNotFound, parseId } from '../../ui/routeParams';
+import { isSeasonBye } from '../../domain/season/seasonResult';
 import { SeasonMatchTable } from './SeasonMatchTable';
 
-/** Completed (decided) and Pending lists of a division's or a group's league matches. */
+/**
+ * Completed (decided) and Pending lists of a division's or a group's league matches. A bye is no played result: the
+ * playoff byes of a small division are listed apart, under Byes.
+ */
 function MatchLists({ title, matches }: { title: string; matches: SeasonMatch[] }) {
-  const completed = matches.filter((m) => m.winningTeam !== null);
-  const pending = matches.filter((m) => m.winningTeam === null);
+  const byes = matches.filter(isSeasonBye);
+  const played = matches.filter((m) => !isSeasonBye(m));
+  const completed = played.filter((m) => m.winningTeam !== null);
+  const pending = played.filter((m) => m.winningTeam === null);
   const season = matches[0];
   return (
     <Stack gap="lg">
@@ -33,6 +39,14 @@ function MatchLists({ title, matches }: { title: string; matches: SeasonMatch[] 
         </Title>
         <SeasonMatchTable matches={pending} label="Pending" empty="No pending matches" />
       </Stack>
+      {byes.length > 0 && (
+        <Stack gap="xs" component="section" aria-labelledby="matches-byes">
+          <Title order={2} size="h3" id="matches-byes">
+            Byes
+          </Title>
+          <SeasonMatchTable matches={byes} label="Byes" empty="" />
+        </Stack>
+      )}
     </Stack>
   );
 }
