@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
+import { format } from 'date-fns';
 import type { UserEvent } from '@testing-library/user-event';
 import { startTestServer, type Agent, type TestServer } from '../support/testServer';
 import { JOIN_SEASON_TOOLTIPS, SUCCESS, VALIDATION } from '../../src/domain/messages';
@@ -134,13 +135,22 @@ describe('/seasons', () => {
 });
 
 describe('/seasons/{id}', () => {
-  it('shows an OPEN season with Join Season; its divisions wait for signups to close', async () => {
+  it('shows an OPEN season with Join Season and its division table, which says what comes next while it is empty', async () => {
     const id = await createSeason(admin, 'Open Page Season');
+    const { startDate } = (await server.agent().get(`/v1/season/${id}`)).body as { startDate: number };
     await renderApp(`/seasons/${id}`, { server });
     expect(await screen.findByRole('heading', { name: 'Open Page Season' })).toBeTruthy();
     expect(screen.getByText(/OPEN · Starts \d\d\/\d\d\/\d{4} · 9 weeks · Entry fee €20\.00 · 0 teams/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Join Season' })).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toBe('Divisions are set once signups close');
+    const table = screen.getByRole('table', { name: 'Divisions' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['DIVISION', 'TEAMS', '']);
+    expect(within(table).getByRole('status').textContent).toBe('No divisions yet');
+    const day = (ms: number) => format(ms, 'dd/MM/yyyy');
+    expect(
+      screen.getByText(
+        `Teams can join until ${day(startDate - 3 * DAY)}. Then signups close and the 0 teams entered are split into divisions, each with a Group A and a Group B; the group stages start on ${day(startDate)}. The divisions appear here as soon as they are set.`,
+      ),
+    ).toBeTruthy();
   });
 
   it('previews a CLOSED season’s divisions for staff, and starts its group stages from there', async () => {

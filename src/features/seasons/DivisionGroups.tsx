@@ -2,6 +2,7 @@ import { Anchor, Card, Group as Row, SimpleGrid, Stack, Table, Title, UnstyledBu
 import { Link } from 'wouter';
 import type { Season, SeasonTeam } from '../../api/contract/season';
 import { countOf } from '../../domain/counts';
+import { formatDate } from '../../domain/dates';
 import { EmptyMessage } from '../../ui/EmptyMessage/EmptyMessage';
 
 interface DivisionGroupsProps {
@@ -12,7 +13,14 @@ interface DivisionGroupsProps {
 
 /** A closed (or later) season: each division with its groups, every team with its record and average KR. */
 export function DivisionGroups({ season, onTeamClick }: DivisionGroupsProps) {
-  if (season.divisions.length === 0) return <EmptyMessage>The divisions are not set yet</EmptyMessage>;
+  if (season.divisions.length === 0) {
+    return (
+      <EmptyMessage>
+        The divisions are not set yet: the {countOf(season.joinedTeamsCount, 'team')} entered are split into divisions before the group stages
+        start on {formatDate(season.startDate)}.
+      </EmptyMessage>
+    );
+  }
   return (
     <Stack gap="xl">
       {season.divisions.map((d) => (
