@@ -3,7 +3,7 @@ import type { Db, Tx } from '../db/client';
 import { seasonDivisions, seasonEntries, seasonGroups, seasonMatches, users } from '../db/schema';
 import type { SeasonRow } from './seasonStore';
 import { diffBrackets } from '../../src/domain/bracket/diffBrackets';
-import { champion } from '../../src/domain/bracket/placements';
+import { champion, placements } from '../../src/domain/bracket/placements';
 import { recordResult } from '../../src/domain/bracket/recordResult';
 import { resetBracket } from '../../src/domain/bracket/resetBracket';
 import type { Bracket, BracketMatch, Side, SlotSource } from '../../src/domain/bracket/types';
@@ -351,6 +351,22 @@ export async function recordGroupResults(tx: Tx, results: { match: MatchRow; sco
       })
       .where(and(eq(seasonEntries.seasonId, r.seasonId), eq(seasonEntries.teamId, r.teamId)));
   }
+}
+
+/** The medal places of a division's playoffs: 1 champion, 2 runner-up, 3 third (the Losers Final loser). */
+export const MEDAL_PLACES = [1, 2, 3] as const;
+export type MedalPlace = (typeof MEDAL_PLACES)[number];
+
+/**
+ * A division's medal placings, best first, once its champion is known (empty before): the teams completion gives
+ * gold, silver and bronze, and the season page shows.
+ */
+export function divisionPodium(loaded: LoadedDivisionBracket | null): { place: MedalPlace; teamId: number }[] {
+  if (!loaded || champion(loaded.bracket) === null) return [];
+  return placements(loaded.bracket).flatMap(({ entrant, place }) => {
+    const teamId = loaded.teamIds[entrant];
+    return (MEDAL_PLACES as readonly number[]).includes(place) && teamId != null ? [{ place: place as MedalPlace, teamId }] : [];
+  });
 }
 
 /** How many of the season's divisions have no champion yet (no bracket counts as undecided). */

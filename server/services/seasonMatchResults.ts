@@ -5,13 +5,12 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/er
 import { lockSeason, type SeasonRow } from './seasonStore';
 import { bumpBracketsOfUsers } from './tournamentStore';
 import { completeIfDecided } from './seasonLifecycle';
-import { loadDivisionBracket, recordGroupResults, recordPlayoffResult, saveDivisionBracket } from './seasonBrackets';
+import { divisionPodium, loadDivisionBracket, recordGroupResults, recordPlayoffResult, saveDivisionBracket, type MedalPlace } from './seasonBrackets';
 import { getSeasonMatchRow, sideOfTeam, type MatchViewer } from './seasonMatchQueries';
 import type { SeasonMatchRow } from './seasonView';
 import type { ScoreBody } from '../../src/api/contract/tournament';
 import { BracketError } from '../../src/domain/bracket/BracketError';
 import { overwriteResult } from '../../src/domain/bracket/overwriteResult';
-import { placements } from '../../src/domain/bracket/placements';
 import { groupRecords } from '../../src/domain/season/groupStandings';
 import { newRating } from '../../src/domain/rating';
 import type { WinningTeam } from '../../src/domain/constants';
@@ -110,7 +109,7 @@ async function countRecordsAndRatings(tx: Tx, row: SeasonMatchRow, scores: Score
   await tx.update(teams).set({ losses: sql`${teams.losses} + 1` }).where(eq(teams.id, loser));
 }
 
-const MEDALS = { 1: 'gold', 2: 'silver', 3: 'bronze' } as const;
+const MEDALS: Record<MedalPlace, 'gold' | 'silver' | 'bronze'> = { 1: 'gold', 2: 'silver', 3: 'bronze' };
 
 /**
  * After a playoff result: once every division's grand final is decided the season is COMPLETE, and each
@@ -121,13 +120,8 @@ async function completeSeason(tx: Tx, season: SeasonRow): Promise<void> {
   if (!(await completeIfDecided(tx, season.id))) return;
   const divisions = await tx.select({ id: seasonDivisions.id }).from(seasonDivisions).where(eq(seasonDivisions.seasonId, season.id));
   for (const division of divisions) {
-    const loaded = await loadDivisionBracket(tx, division.id);
-    if (!loaded) continue;
-    for (const { entrant, place } of placements(loaded.bracket)) {
-      const medal = MEDALS[place as keyof typeof MEDALS];
-      const teamId = loaded.teamIds[entrant];
-      if (!medal || teamId == null) continue;
-      const column = sql.identifier(medal);
+    for (const { place, teamId } of divisionPodium(await loadDivisionBracket(tx, division.id))) {
+      const column = sql.identifier(MEDALS[place]);
       await tx.execute(sql`update ${teams} set ${column} = ${column} + 1 where ${teams.id} = ${teamId}`);
       await tx.execute(sql`update ${users} set ${column} = ${column} + 1 where ${users.teamId} = ${teamId}`);
     }

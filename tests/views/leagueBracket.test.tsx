@@ -107,3 +107,34 @@ describe('byes of a small division', () => {
     expect(within(side).getByText('bye')).toBeTruthy();
   });
 });
+
+describe('a COMPLETE season (View Ranks)', () => {
+  it('shows each division’s champion, runner-up and third: the teams its completion gave gold, silver and bronze', async () => {
+    const season = await seasonInGroupStages(server, admin, 4);
+    expect((await admin.post(`/v1/season/${season.id}/progress-double-elim`)).status).toBe(200);
+    // Staff settle every playoff match as it becomes ready, side A winning, until the season completes.
+    for (;;) {
+      const ready = (await season.playoffMatches()).find((m) => m.live && m.winningTeam === null && m.teamAId !== null && m.teamBId !== null);
+      if (!ready) break;
+      expect((await admin.post(`/v1/match/${ready.id}/admin`, { entryAScore: 3, entryBScore: 1 })).status).toBe(200);
+    }
+    const body = (await admin.get(`/v1/season/${season.id}`)).body as { seasonType: string; divisions: { name: string; placings: { place: number; team: { id: number; name: string } }[] }[] };
+    expect(body.seasonType).toBe('COMPLETE');
+    const [division] = body.divisions;
+    expect(division.placings.map((p) => p.place)).toEqual([1, 2, 3]);
+    const medals = await Promise.all(division.placings.map(async (p) => (await admin.get(`/v1/team/${p.team.id}`)).body as { gold: number; silver: number; bronze: number }));
+    expect(medals.map((t) => [t.gold, t.silver, t.bronze])).toEqual([
+      [1, 0, 0],
+      [0, 1, 0],
+      [0, 0, 1],
+    ]);
+
+    const { user, path } = await renderApp(`/seasons/${season.id}`, { server });
+    const table = await screen.findByRole('table', { name: 'Division champions' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['DIVISION', 'CHAMPION', 'RUNNER-UP', 'THIRD']);
+    const cells = within(within(table).getByText(division.name).closest('tr')!).getAllByRole('cell').map((c) => c.textContent?.replace('●', '').trim());
+    expect(cells).toEqual([division.name, ...division.placings.map((p) => p.team.name)]);
+    await user.click(within(table).getByRole('link', { name: `${division.placings[0].team.name} (gold)` }));
+    expect(path()).toBe(`/teams/${division.placings[0].team.id}`);
+  });
+});

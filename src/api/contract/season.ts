@@ -50,12 +50,20 @@ export type SeasonTeam = Infer<typeof SeasonTeam>;
 export const Group = type({ id: Id, name: string(), teams: array(SeasonTeam) });
 export type Group = Infer<typeof Group>;
 
-/** A division as the season lists it (§3 Season.divisions). */
+/** A medal place of a division's playoffs: 1 champion (gold), 2 runner-up (silver), 3 third (bronze). */
+export const DivisionPlacing = type({ place: enums([1, 2, 3] as const), team: TeamSummary });
+export type DivisionPlacing = Infer<typeof DivisionPlacing>;
+
+/**
+ * A division as the season lists it (§3 Season.divisions). `placings`: its medal places, best first, once its
+ * champion is known (the medals the season's completion awards); empty before.
+ */
 export const Division = type({
   id: Id,
   name: string(),
   joinedTeamsCount: integer(),
   groups: array(Group),
+  placings: array(DivisionPlacing),
 });
 export type Division = Infer<typeof Division>;
 

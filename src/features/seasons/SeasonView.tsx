@@ -17,6 +17,7 @@ import { DivisionGroups } from './DivisionGroups';
 import { DivisionTable } from './DivisionTable';
 import { JoinSeason } from './JoinSeason';
 import { MemberKrModal } from './MemberKrModal';
+import { SeasonChampions } from './SeasonChampions';
 
 /**
  * A season: its facts, then the division table while OPEN, or the divisions with their groups and each team's
@@ -76,6 +77,7 @@ export function SeasonView({ season, reload }: { season: Season; reload: () => v
         <Text c="dimmed" style={{ whiteSpace: 'pre-line' }}>
           {season.seasonInfo}
         </Text>
+        <SeasonChampions season={season} />
         {season.seasonType === 'OPEN' ? (
           <DivisionTable season={season} />
         ) : (
