@@ -127,6 +127,19 @@ async function groupTable(tx: Tx, groupId: number, averageKR: Map<number, number
 const sourceColumns = (source: SlotSource) =>
   source.kind === 'seed' ? { kind: 'seed', ref: source.seed } : { kind: source.kind, ref: source.match };
 
+/** A match re-opened: no reports, no result. */
+const NO_SCORES = { teamAScoreA: null, teamAScoreB: null, teamBScoreA: null, teamBScoreB: null, scoreA: null, scoreB: null };
+
+/** Both teams reported the same score, and it is the result. */
+const agreedScores = (scoreA: number, scoreB: number) => ({
+  teamAScoreA: scoreA,
+  teamAScoreB: scoreB,
+  teamBScoreA: scoreA,
+  teamBScoreB: scoreB,
+  scoreA,
+  scoreB,
+});
+
 const winningTeamOf = (side: Side | null): WinningTeam | null => (side === 'A' ? 'TeamA' : side === 'B' ? 'TeamB' : null);
 
 /**
@@ -272,7 +285,7 @@ export async function saveDivisionBracket(tx: Tx, loaded: LoadedDivisionBracket,
         live: m.live,
         winningTeam: winningTeamOf(m.winner),
         ...(reopened
-          ? { teamAScoreA: null, teamAScoreB: null, teamBScoreA: null, teamBScoreB: null, dispute: false, recordsCounted: false }
+          ? { ...NO_SCORES, dispute: false, recordsCounted: false }
           : {}),
         updatedAt: sql`(extract(epoch from now()) * 1000)::bigint`,
       })
@@ -308,7 +321,7 @@ export async function recordPlayoffResults(tx: Tx, divisionId: number, next: (br
   for (const { matchNumber, scoreA, scoreB } of played) {
     await tx
       .update(seasonMatches)
-      .set({ teamAScoreA: scoreA, teamAScoreB: scoreB, teamBScoreA: scoreA, teamBScoreB: scoreB, recordsCounted: true })
+      .set({ ...agreedScores(scoreA, scoreB), recordsCounted: true })
       .where(eq(seasonMatches.id, loaded.rows[matchNumber - 1].id));
   }
 }
@@ -336,7 +349,7 @@ export async function recordGroupResults(tx: Tx, results: { match: MatchRow; sco
     const winningTeam: WinningTeam = scoreA > scoreB ? 'TeamA' : 'TeamB';
     await tx
       .update(seasonMatches)
-      .set({ teamAScoreA: scoreA, teamAScoreB: scoreB, teamBScoreA: scoreA, teamBScoreB: scoreB, winningTeam, recordsCounted: true })
+      .set({ ...agreedScores(scoreA, scoreB), winningTeam, recordsCounted: true })
       .where(eq(seasonMatches.id, match.id));
     if (match.recordsCounted || match.teamAId === null || match.teamBId === null) continue;
     count(match.seasonId, match.teamAId, winningTeam === 'TeamA');

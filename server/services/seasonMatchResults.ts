@@ -169,7 +169,10 @@ export async function reportSeasonScore(db: Db, input: { matchId: number; user: 
     if (!agree) return void (await save({ dispute: true }));
 
     const scores = { entryAScore: next.teamAScoreA, entryBScore: next.teamAScoreB as number };
-    await save();
+    await tx
+      .update(seasonMatches)
+      .set({ ...report, scoreA: scores.entryAScore, scoreB: scores.entryBScore, updatedAt: Date.now() })
+      .where(eq(seasonMatches.id, row.id));
     if (row.matchType === 'GROUP_STAGE') {
       await recordGroupResults(tx, [{ match: row, scoreA: scores.entryAScore, scoreB: scores.entryBScore }]);
     } else {
@@ -182,7 +185,7 @@ export async function reportSeasonScore(db: Db, input: { matchId: number; user: 
 
 /**
  * SUBMIT SCORE (ADMIN) / OVERWRITE SCORE (ADMIN): sets the result of a match whose two teams are known, decided or
- * not; the dispute is settled and the admin's score stands as both reports. A group result changes the group's
+ * not; the dispute is settled, the admin's score is the result and each team's report stays as reported. A group result changes the group's
  * standings; a playoff result re-routes the bracket like a tournament overwrite (downstream matches whose teams
  * change re-open). Team and player records and KR are not touched (spec: admins correct those in the portal).
  */
@@ -194,7 +197,8 @@ export async function setSeasonMatchResult(db: Db, input: { matchId: number; sco
     refuse(staffResultBlocker(factsOf(season, row)), row);
     const winningTeam = winningTeamOf(input.scores);
     const { entryAScore: a, entryBScore: b } = input.scores;
-    const result = { teamAScoreA: a, teamAScoreB: b, teamBScoreA: a, teamBScoreB: b, dispute: false, updatedAt: Date.now() };
+    // The result is the staff's; each team's report stays as it was reported (the match page shows both).
+    const result = { scoreA: a, scoreB: b, dispute: false, updatedAt: Date.now() };
     if (row.matchType === 'GROUP_STAGE') {
       await tx.update(seasonMatches).set({ ...result, winningTeam, recordsCounted: true }).where(eq(seasonMatches.id, row.id));
       await recountGroup(tx, row.groupId as number);

@@ -224,6 +224,8 @@ export async function toSeasonMatches(conn: Conn, rows: SeasonMatchRow[]): Promi
     teamAScoreB: r.teamAScoreB,
     teamBScoreA: r.teamBScoreA,
     teamBScoreB: r.teamBScoreB,
+    scoreA: r.scoreA,
+    scoreB: r.scoreB,
     matchType: r.matchType,
     roundType: r.roundType,
     matchNumber: r.matchNumber,

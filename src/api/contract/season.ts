@@ -142,7 +142,8 @@ const SeasonMatchTeam = nullable(type({ id: Id, name: string(), logoUrl: nullabl
 
 /**
  * A league match (§3). Each side reports both scores: teamAScoreA/teamAScoreB are team A's report of team A's and
- * team B's score, teamBScoreA/teamBScoreB team B's. A playoff match has its number (1–15 for eight teams) and its
+ * team B's score, teamBScoreA/teamBScoreB team B's, kept as reported. scoreA/scoreB are the result once decided: the
+ * agreed reports, or the score staff set (a dispute settled, a result overwritten). A playoff match has its number (1–15 for eight teams) and its
  * row in the round; a playoff side waiting for an earlier result is null, a bye side (a division of fewer than eight
  * teams) has no team and teamABye/teamBBye set: such a match is decided without being played.
  */
@@ -160,6 +161,8 @@ export const SeasonMatch = type({
   teamAScoreB: nullable(integer()),
   teamBScoreA: nullable(integer()),
   teamBScoreB: nullable(integer()),
+  scoreA: nullable(integer()),
+  scoreB: nullable(integer()),
   matchType: SeasonMatchType,
   roundType: RoundType,
   matchNumber: nullable(integer()),
