@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromCallback, fromPromise, raise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, raise, setup } from 'xstate';
 import { ApiError } from '../src/api/client';
 import { BRACKET_TIMING, measureBracket, nowMs } from '../src/api/bracketTiming';
 import type { Tournament } from '../src/api/contract/tournament';
@@ -11,7 +11,7 @@ import { fromApi } from '../src/bracket/fromApi';
 import type { LiveTournamentMatches } from '../src/api/contract/live';
 import type { TournamentMatch } from '../src/api/contract/tournament';
 import { tournamentStream } from '../src/api/endpoints/live';
-import { liveEvents, type LiveConnection, type LiveEvent } from './liveEvents';
+import { liveEvents, watchVisibility, type LiveConnection, type LiveEvent } from './liveEvents';
 
 export interface LoadedBracket {
   tournament: Tournament;
@@ -68,13 +68,7 @@ export const bracketPageMachine = setup({
     }),
     resetBracket: fromPromise<void, { tournamentId: number }>(({ input }) => resetTournamentBracket(input.tournamentId)),
     liveEvents: liveEvents<LiveTournamentMatches>(),
-    watchVisibility: fromCallback<BracketPageEvent>(({ sendBack }) => {
-      const onChange = () => {
-        if (document.visibilityState === 'visible') sendBack({ type: 'page.visible' });
-      };
-      document.addEventListener('visibilitychange', onChange);
-      return () => document.removeEventListener('visibilitychange', onChange);
-    }),
+    watchVisibility,
   },
   actions: {
     keep: assign(({ context }, loaded: LoadedBracket) => {

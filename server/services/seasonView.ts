@@ -267,9 +267,11 @@ export async function toDivisionDetail(conn: Conn, division: DivisionRow): Promi
     .filter((m) => m.matchType === 'PLAYOFF' && m.live)
     .sort((x, y) => (x.matchNumber ?? 0) - (y.matchNumber ?? 0));
   const bracket = await loadDivisionBracket(conn, division.id);
+  const [season] = await conn.select({ seasonType: seasons.seasonType }).from(seasons).where(eq(seasons.id, division.seasonId));
   return {
     id: division.id,
     seasonId: division.seasonId,
+    seasonType: season.seasonType,
     name: division.name,
     divisionType: divisionStage(bracket?.bracket ?? null),
     groupAId: groupA?.id ?? null,

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configure, screen, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { startTestServer, type Agent, type TestServer } from '../support/testServer';
 import { insertUser } from '../support/fixtures';
 import { seasonInGroupStages } from '../server/seasonMatches.fixtures';
 import { renderApp } from '../support/renderApp';
-import { ERRORS } from '../../src/domain/messages';
+import { CONFIRM, ERRORS, SUCCESS } from '../../src/domain/messages';
 
 configure({ asyncUtilTimeout: 8000 });
 
@@ -136,5 +136,42 @@ describe('a COMPLETE season (View Ranks)', () => {
     expect(cells).toEqual([division.name, ...division.placings.map((p) => p.team.name)]);
     await user.click(within(table).getByRole('link', { name: `${division.placings[0].team.name} (gold)` }));
     expect(path()).toBe(`/teams/${division.placings[0].team.id}`);
+  });
+});
+
+describe('Reset Bracket on a division in the playoffs (staff)', () => {
+  it('asks first, saying it is irreversible, then puts the bracket back to round 1 with the Bracket Reset notice', async () => {
+    const season = await seasonInGroupStages(server, admin, 8);
+    expect((await admin.post(`/v1/season/${season.id}/progress-double-elim`)).status).toBe(200);
+    const [m1] = await season.playoffMatches();
+    for (const teamId of [m1.teamAId!, m1.teamBId!]) {
+      expect((await season.captainOf(teamId).post(`/v1/match/${m1.id}`, { entryAScore: 3, entryBScore: 1 })).status).toBe(200);
+    }
+    const winner = season.entered.find((t) => t.team.id === m1.teamAId)!.team;
+    const recordBefore = (await admin.get(`/v1/team/${winner.id}`)).body as { wins: number };
+    expect(recordBefore.wins).toBe(1);
+
+    // Players get no Reset Bracket.
+    await renderApp(`/seasons/${season.id}/${m1.divisionId}`, { server, as: season.entered[0].captain.discordName });
+    await screen.findByRole('navigation', { name: 'Bracket matches' });
+    expect(screen.queryByRole('button', { name: 'Reset Bracket' })).toBeNull();
+
+    const { user } = await renderApp(`/seasons/${season.id}/${m1.divisionId}`, { server, as: ADMIN });
+    const nav = await screen.findByRole('navigation', { name: 'Bracket matches' });
+    expect(within(nav).getByRole('link', { name: new RegExp(`^Match 7: ${winner.name} vs \\?\\?\\?`) })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Reset Bracket' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset Bracket' });
+    expect(within(dialog).getByText(CONFIRM.resetDivisionBracket('Division 1'))).toBeTruthy();
+    expect(within(dialog).getByText(/This is irreversible\.$/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Reset Bracket' }));
+
+    expect(await screen.findByText(SUCCESS.bracketReset.title)).toBeTruthy();
+    expect(screen.getByText(SUCCESS.bracketReset.message)).toBeTruthy();
+    await waitFor(() => expect(within(nav).getByRole('link', { name: /^Match 7: \?\?\? vs \?\?\?/ })).toBeTruthy());
+    const after = await season.playoffMatches();
+    expect(after.filter((m) => m.winningTeam !== null || m.teamAScoreA !== null)).toEqual([]);
+    expect([after[0].teamAId, after[0].teamBId]).toEqual([m1.teamAId, m1.teamBId]);
+    // Records already counted stay (docs/decisions.md, issue 21): the reset takes back matches, not records.
+    expect(((await admin.get(`/v1/team/${winner.id}`)).body as { wins: number }).wins).toBe(1);
   });
 });

@@ -173,10 +173,14 @@ export const SeasonMatch = type({
 });
 export type SeasonMatch = Infer<typeof SeasonMatch>;
 
-/** GET /v1/season/divisions/{id}: the division page, group-stage view or bracket view (§2, §3 Division). */
+/**
+ * GET /v1/season/divisions/{id}: the division page, group-stage view or bracket view (§2, §3 Division).
+ * `seasonType` is its season's state (what staff may do with the bracket: a reset in PLAYOFFS).
+ */
 export const DivisionDetail = type({
   id: Id,
   seasonId: Id,
+  seasonType: SeasonType,
   name: string(),
   divisionType: DivisionType,
   groupAId: nullable(Id),

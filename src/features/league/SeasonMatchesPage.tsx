@@ -9,6 +9,19 @@ import { orNotFound, parseId } from '../../ui/routeParams';
 import { isSeasonBye } from '../../domain/season/seasonResult';
 import { SeasonMatchTable } from './SeasonMatchTable';
 
+/** One titled list of matches (its table is labelled by the title). */
+function MatchSection({ title, matches, empty }: { title: string; matches: SeasonMatch[]; empty: string }) {
+  const id = `matches-${title.toLowerCase()}`;
+  return (
+    <Stack gap="xs" component="section" aria-labelledby={id}>
+      <Title order={2} size="h3" id={id}>
+        {title}
+      </Title>
+      <SeasonMatchTable matches={matches} label={title} empty={empty} />
+    </Stack>
+  );
+}
+
 /**
  * Completed (decided) and Pending lists of a division's or a group's league matches. A bye is no played result: the
  * playoff byes of a small division are listed apart, under Byes.
@@ -27,26 +40,9 @@ function MatchLists({ title, matches }: { title: string; matches: SeasonMatch[] 
           {season.seasonName}
         </Anchor>
       )}
-      <Stack gap="xs" component="section" aria-labelledby="matches-completed">
-        <Title order={2} size="h3" id="matches-completed">
-          Completed
-        </Title>
-        <SeasonMatchTable matches={completed} label="Completed" empty="No completed matches" />
-      </Stack>
-      <Stack gap="xs" component="section" aria-labelledby="matches-pending">
-        <Title order={2} size="h3" id="matches-pending">
-          Pending
-        </Title>
-        <SeasonMatchTable matches={pending} label="Pending" empty="No pending matches" />
-      </Stack>
-      {byes.length > 0 && (
-        <Stack gap="xs" component="section" aria-labelledby="matches-byes">
-          <Title order={2} size="h3" id="matches-byes">
-            Byes
-          </Title>
-          <SeasonMatchTable matches={byes} label="Byes" empty="" />
-        </Stack>
-      )}
+      <MatchSection title="Completed" matches={completed} empty="No completed matches" />
+      <MatchSection title="Pending" matches={pending} empty="No pending matches" />
+      {byes.length > 0 && <MatchSection title="Byes" matches={byes} empty="" />}
     </Stack>
   );
 }
