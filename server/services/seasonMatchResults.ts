@@ -92,21 +92,34 @@ async function countRecordsAndRatings(tx: Tx, row: SeasonMatchRow, scores: Score
   };
   for (const m of members) {
     const side = sides[m.teamId as number];
-    const won = side.own > side.opponent;
     await tx
       .update(users)
-      .set({
-        katanaRank: newRating({ kr: m.katanaRank, opponentAverageKr: side.opponentAverageKr, ownScore: side.own, opponentScore: side.opponent }),
-        ...(won ? { wins: sql`${users.wins} + 1` } : { losses: sql`${users.losses} + 1` }),
-      })
+      .set({ katanaRank: newRating({ kr: m.katanaRank, opponentAverageKr: side.opponentAverageKr, ownScore: side.own, opponentScore: side.opponent }) })
       .where(eq(users.id, m.id));
   }
   // The players' new KR shows on the tournament brackets they play in.
   await bumpBracketsOfUsers(tx, members.map((m) => m.id));
   const winner = scores.entryAScore > scores.entryBScore ? teamAId : teamBId;
-  const loser = winner === teamAId ? teamBId : teamAId;
-  await tx.update(teams).set({ wins: sql`${teams.wins} + 1` }).where(eq(teams.id, winner));
-  await tx.update(teams).set({ losses: sql`${teams.losses} + 1` }).where(eq(teams.id, loser));
+  await countTeamRecords(tx, [{ winner, loser: winner === teamAId ? teamBId : teamAId }]);
+}
+
+/**
+ * Decided league matches on the records: each a win for the winning team and its current members, a loss for the
+ * losing team and its members. One update per team and column however many results (the demo seeds many at once).
+ */
+export async function countTeamRecords(tx: Tx, results: readonly { winner: number; loser: number }[]): Promise<void> {
+  const tally = new Map<string, { teamId: number; column: 'wins' | 'losses'; n: number }>();
+  for (const { winner, loser } of results) {
+    for (const [teamId, column] of [[winner, 'wins'], [loser, 'losses']] as const) {
+      const key = `${teamId}:${column}`;
+      tally.set(key, { teamId, column, n: (tally.get(key)?.n ?? 0) + 1 });
+    }
+  }
+  for (const { teamId, column, n } of tally.values()) {
+    const c = sql.identifier(column);
+    await tx.execute(sql`update ${teams} set ${c} = ${c} + ${n} where ${teams.id} = ${teamId}`);
+    await tx.execute(sql`update ${users} set ${c} = ${c} + ${n} where ${users.teamId} = ${teamId}`);
+  }
 }
 
 const MEDALS: Record<MedalPlace, 'gold' | 'silver' | 'bronze'> = { 1: 'gold', 2: 'silver', 3: 'bronze' };
@@ -117,8 +130,12 @@ const MEDALS: Record<MedalPlace, 'gold' | 'silver' | 'bronze'> = { 1: 'gold', 2:
  * their members alike.
  */
 async function completeSeason(tx: Tx, season: SeasonRow): Promise<void> {
-  if (!(await completeIfDecided(tx, season.id))) return;
-  const divisions = await tx.select({ id: seasonDivisions.id }).from(seasonDivisions).where(eq(seasonDivisions.seasonId, season.id));
+  if (await completeIfDecided(tx, season.id)) await awardSeasonMedals(tx, season.id);
+}
+
+/** Each division's podium (`divisionPodium`) gets its gold, silver and bronze, the teams and their members alike. */
+export async function awardSeasonMedals(tx: Tx, seasonId: number): Promise<void> {
+  const divisions = await tx.select({ id: seasonDivisions.id }).from(seasonDivisions).where(eq(seasonDivisions.seasonId, seasonId));
   for (const division of divisions) {
     for (const { place, teamId } of divisionPodium(await loadDivisionBracket(tx, division.id))) {
       const column = sql.identifier(MEDALS[place]);
