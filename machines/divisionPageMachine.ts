@@ -49,7 +49,10 @@ export const divisionPageMachine = setup({
     watchVisibility,
   },
   actions: {
-    keep: assign((_, division: DivisionDetail) => ({ division })),
+    // The same answer keeps the same object, so the page (and its bracket canvas) is not fed again for nothing.
+    keep: assign(({ context }, division: DivisionDetail) =>
+      context.division && JSON.stringify(context.division) === JSON.stringify(division) ? {} : { division },
+    ),
     notifyReset: () => {},
     reportError: (_, _params: { error: unknown }) => {},
   },

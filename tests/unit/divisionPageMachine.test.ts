@@ -86,9 +86,12 @@ describe('divisionPageMachine', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(live.url).toBe('/v1/season/division/4/events');
     expect(decided(actor.getSnapshot().context.division)).toBe(true);
+    const first = actor.getSnapshot().context.division;
     live.send({ type: 'live.connected' });
     await vi.advanceTimersByTimeAsync(0);
     expect(requests).toEqual(['load', 'load']);
+    // The same answer keeps the same division (nothing on the page is fed again).
+    expect(actor.getSnapshot().context.division).toBe(first);
     // Staff reset the bracket in another tab: the stream tells, the page reads the division again.
     live.send({ type: 'live.change', change: { matches: [] } });
     await vi.advanceTimersByTimeAsync(0);

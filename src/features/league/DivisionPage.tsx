@@ -1,5 +1,5 @@
 import { Anchor, Center, Loader, Stack } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { ApiError } from '../../api/client';
 import type { DivisionDetail } from '../../api/contract/season';
@@ -24,7 +24,8 @@ const BracketView = lazy(() => import('../../bracket/BracketView'));
 /** The playoff bracket on the tournament canvas: the 15 numbered matches (Grand Final 2 only once it exists). */
 function PlayoffBracket({ division: d }: { division: DivisionDetail }) {
   const [, navigate] = useLocation();
-  const view = fromSeasonMatches(d.elimMatches, playoffSeeds(d.groupATeams, d.groupBTeams).length);
+  // A new array only when the division changed: the canvas redraws on new data.
+  const view = useMemo(() => fromSeasonMatches(d.elimMatches, playoffSeeds(d.groupATeams, d.groupBTeams).length), [d]);
   return (
     <Stack gap="sm">
       <Anchor component={Link} href={`/division/${d.id}`} fw={600}>
