@@ -11,7 +11,7 @@ import { fromApi } from '../src/bracket/fromApi';
 import type { LiveTournamentMatches } from '../src/api/contract/live';
 import type { TournamentMatch } from '../src/api/contract/tournament';
 import { tournamentStream } from '../src/api/endpoints/live';
-import { liveEvents, pageVisibility, type LiveConnection, type LiveEvent } from './liveEvents';
+import { liveEvents, watchVisibility, type LiveConnection, type LiveEvent } from './liveEvents';
 
 export interface LoadedBracket {
   tournament: Tournament;
@@ -68,7 +68,7 @@ export const bracketPageMachine = setup({
     }),
     resetBracket: fromPromise<void, { tournamentId: number }>(({ input }) => resetTournamentBracket(input.tournamentId)),
     liveEvents: liveEvents<LiveTournamentMatches>(),
-    watchVisibility: pageVisibility,
+    watchVisibility,
   },
   actions: {
     keep: assign(({ context }, loaded: LoadedBracket) => {

@@ -6,7 +6,7 @@ import { getDivision } from '../src/api/endpoints/seasons';
 import { fromSeasonMatches } from '../src/bracket/fromSeason';
 import type { ViewMatch } from '../src/bracket/model';
 import { playoffSeeds } from '../src/domain/season/playoffBracket';
-import { liveEvents, pageVisibility, type LiveConnection, type LiveEvent } from './liveEvents';
+import { liveEvents, watchVisibility, type LiveConnection, type LiveEvent } from './liveEvents';
 
 export interface DivisionBracketContext {
   divisionId: number;
@@ -36,7 +36,7 @@ export const divisionBracketMachine = setup({
   actors: {
     loadDivision: fromPromise<DivisionDetail, { divisionId: number }>(({ input }) => getDivision(input.divisionId)),
     liveEvents: liveEvents<LiveDivisionMatches>(),
-    watchVisibility: pageVisibility,
+    watchVisibility,
   },
   actions: {
     keep: assign((_, division: DivisionDetail) => ({ division, view: viewOf(division) })),

@@ -15,6 +15,15 @@ export type LiveEvent<T> =
   | { type: 'live.reset' }
   | { type: 'live.change'; change: T };
 
+/** The tab is shown again (`page.visible`): a page that follows a live stream reads again, as it may have missed events. */
+export const watchVisibility = fromCallback<EventObject>(({ sendBack }) => {
+  const onChange = () => {
+    if (document.visibilityState === 'visible') sendBack({ type: 'page.visible' });
+  };
+  document.addEventListener('visibilitychange', onChange);
+  return () => document.removeEventListener('visibilitychange', onChange);
+});
+
 /** After the server refused or ended the stream for good (a 5xx, a restart in the middle), try a new one this late. */
 const REOPEN_MS = 5_000;
 
@@ -61,15 +70,3 @@ export const liveEvents = <T>() =>
       source?.close();
     };
   });
-
-/**
- * `page.visible` whenever the tab is shown again: a page following a live stream reads again then (a hidden tab's
- * stream may have been throttled or dropped by the browser).
- */
-export const pageVisibility = fromCallback<EventObject>(({ sendBack }) => {
-  const onChange = () => {
-    if (document.visibilityState === 'visible') sendBack({ type: 'page.visible' });
-  };
-  document.addEventListener('visibilitychange', onChange);
-  return () => document.removeEventListener('visibilitychange', onChange);
-});

@@ -536,6 +536,9 @@ export const seasonMatches = pgTable(
     teamAScoreB: integer('team_a_score_b'),
     teamBScoreA: integer('team_b_score_a'),
     teamBScoreB: integer('team_b_score_b'),
+    /** The result (team A's and team B's maps): the agreed reports, or what staff set; the reports stay as reported. */
+    scoreA: integer('score_a'),
+    scoreB: integer('score_b'),
     winningTeam: winningTeamEnum('winning_team'),
     dispute: boolean('dispute').notNull().default(false),
     /** True once the teams' records were counted for this decided match. */

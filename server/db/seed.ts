@@ -1,4 +1,4 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Db, Tx } from './client';
 import {
   images,
@@ -229,7 +229,6 @@ async function seedTournaments(
     }
     if (teamEntrants) await seedTournamentTeams(tx, rng, t, players, teamRows, teamEntrants);
     if (t.status === 'COMPLETED' && t.tournamentType === 'SWITCHEROO') await seedPairedTeams(tx, t, solo);
-    if (t.status === 'COMPLETED') await markWinner(tx, t);
   }
 }
 
@@ -283,28 +282,4 @@ async function seedPairedTeams(tx: Tx, t: typeof tournaments.$inferSelect, signU
     );
     await tx.insert(tournamentEntries).values({ tournamentId: t.id, temporaryTeamId: team.id });
   }
-}
-
-/** Completed demo tournaments name a winner so the hall of fame has rows (their brackets are not kept). */
-async function markWinner(tx: Tx, t: typeof tournaments.$inferSelect) {
-  // Team entries first: a SWITCHEROO is won by a team its players were paired into, not by a sign-up.
-  const [entry] = await tx
-    .select()
-    .from(tournamentEntries)
-    .where(eq(tournamentEntries.tournamentId, t.id))
-    .orderBy(sql`${tournamentEntries.temporaryTeamId} is null`, asc(tournamentEntries.id))
-    .limit(1);
-  if (!entry) return;
-  let winningEntryId: number;
-  let winningEntryName: string;
-  if (entry.temporaryTeamId) {
-    const [team] = await tx.select().from(temporaryTeams).where(eq(temporaryTeams.id, entry.temporaryTeamId));
-    winningEntryId = team.id;
-    winningEntryName = team.name;
-  } else {
-    const [user] = await tx.select().from(users).where(eq(users.id, entry.userId!));
-    winningEntryId = user.id;
-    winningEntryName = user.discordName;
-  }
-  await tx.update(tournaments).set({ winningEntryId, winningEntryName }).where(eq(tournaments.id, t.id));
 }

@@ -1,18 +1,23 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Tx } from './client';
 import { tournaments } from './schema';
 import { prng, type Rng } from './demoData';
-import { generateTournamentBracket } from '../services/brackets';
+import { generateTournamentBracket, settleTournament } from '../services/brackets';
+import { countRecords } from '../services/matchResults';
 import { loadBracket, saveBracket, type RowState } from '../services/bracketStore';
 import { matchStatus } from '../../src/domain/bracket/matchStatus';
 import { recordResult } from '../../src/domain/bracket/recordResult';
 import type { Bracket, BracketMatch, Side } from '../../src/domain/bracket/types';
 
-/** The demo's brackets: the ACTIVE tournaments get real, part-played brackets (deterministic). */
+/**
+ * The demo's brackets (deterministic): the ACTIVE tournaments get real, part-played brackets, the COMPLETED ones
+ * brackets played to their champion.
+ */
 export async function seedBrackets(tx: Tx): Promise<void> {
   const rng = prng(641024);
   await seedWinterMajor(tx, rng);
   await seedOpenQualifier(tx, rng);
+  await seedCompleted(tx, prng(20261031));
 }
 
 async function tournamentId(tx: Tx, title: string): Promise<number | null> {
@@ -27,6 +32,17 @@ function playMatch(rng: Rng, m: BracketMatch): { winner: Side; scoreA: number; s
   const loserScore = rng.int(0, 2);
   return winner === 'A' ? { winner, scoreA: 3, scoreB: loserScore } : { winner, scoreA: loserScore, scoreB: 3 };
 }
+
+/** Both sides reported the same score, and it is the result. */
+const agreed = (scoreA: number, scoreB: number): Partial<RowState> => ({
+  entryAScoreA: scoreA,
+  entryAScoreB: scoreB,
+  entryBScoreA: scoreA,
+  entryBScoreB: scoreB,
+  scoreA,
+  scoreB,
+  dispute: false,
+});
 
 const readyIn = (b: Bracket, roundName: string) =>
   b.matches.filter((m) => m.roundName === roundName && matchStatus(m) === 'ready');
@@ -46,17 +62,8 @@ async function seedWinterMajor(tx: Tx, rng: Rng) {
   const agree = (m: BracketMatch) => {
     const { winner, scoreA, scoreB } = playMatch(rng, m);
     bracket = recordResult(bracket, m.number, winner);
-    overrides.set(m.number, {
-      entryAScoreA: scoreA,
-      entryAScoreB: scoreB,
-      entryBScoreA: scoreA,
-      entryBScoreB: scoreB,
-      scoreA,
-      scoreB,
-      dispute: false,
-      // The demo players' records already include these results.
-      recordsCounted: true,
-    });
+    // The demo players' records already include these results.
+    overrides.set(m.number, { ...agreed(scoreA, scoreB), recordsCounted: true });
   };
   readyIn(bracket, 'Round 1').forEach(agree);
   readyIn(bracket, 'Losers Round 1').slice(0, 12).forEach(agree);
@@ -65,6 +72,33 @@ async function seedWinterMajor(tx: Tx, rng: Rng) {
   overrides.set(disputed.number, { entryAScoreA: 3, entryAScoreB: 1, entryBScoreA: 1, entryBScoreB: 3, dispute: true });
   overrides.set(halfReported.number, { entryAScoreA: 3, entryAScoreB: 2 });
   await saveBracket(tx, loaded, bracket, overrides);
+}
+
+/**
+ * Every COMPLETED tournament was played to its champion, both sides agreeing each score: the bracket, the entries'
+ * standings, the players' and teams' records (counted once per match, as agreeing reports count them) and the winner
+ * the hall of fame names all come from the same results.
+ */
+async function seedCompleted(tx: Tx, rng: Rng) {
+  const completed = await tx.select().from(tournaments).where(eq(tournaments.status, 'COMPLETED')).orderBy(asc(tournaments.id));
+  for (const t of completed) {
+    if ((await generateTournamentBracket(tx, t.id)) === null) continue;
+    const loaded = await loadBracket(tx, t.id);
+    if (!loaded) continue;
+    let bracket = loaded.bracket;
+    const overrides = new Map<number, Partial<RowState>>();
+    const played: [winner: number, loser: number][] = [];
+    for (let m = bracket.matches.find((x) => matchStatus(x) === 'ready'); m; m = bracket.matches.find((x) => matchStatus(x) === 'ready')) {
+      const { winner, scoreA, scoreB } = playMatch(rng, m);
+      bracket = recordResult(bracket, m.number, winner);
+      overrides.set(m.number, { ...agreed(scoreA, scoreB), recordsCounted: true });
+      const [a, b] = [loaded.entryIds[m.entryA as number], loaded.entryIds[m.entryB as number]] as [number, number];
+      played.push(winner === 'A' ? [a, b] : [b, a]);
+    }
+    await saveBracket(tx, loaded, bracket, overrides);
+    for (const [winner, loser] of played) await countRecords(tx, winner, loser);
+    await settleTournament(tx, t, loaded, bracket);
+  }
 }
 
 /** Open Qualifier 1024: 1,024 predefined names; the first 24 Round 1 results were entered by an admin. */

@@ -3,6 +3,7 @@ import type { Tx } from './client';
 import { seasonDivisions, seasonEntries, seasonMatches, seasons, teams } from './schema';
 import { prng, type Rng } from './demoData';
 import { createGroupStages, createPlayoffs, recordGroupResults, recordPlayoffResults } from '../services/seasonBrackets';
+import { awardSeasonMedals, countTeamRecords } from '../services/seasonMatchResults';
 import { matchStatus } from '../../src/domain/bracket/matchStatus';
 import type { SeasonType } from '../../src/domain/constants';
 
@@ -89,8 +90,25 @@ async function seedSeason(tx: Tx, rng: Rng, seed: SeasonSeed, today: number, tea
     await createPlayoffs(tx, season);
     await playPlayoffs(tx, rng, season.id, seed.playoffsPlayed);
   }
-  if (seed.seasonType !== 'COMPLETE') await leaveReports(tx, season.id, seed.seasonType === 'PLAYOFFS' ? 'PLAYOFF' : 'GROUP_STAGE');
+  await countResults(tx, season.id);
+  if (seed.seasonType === 'COMPLETE') await awardSeasonMedals(tx, season.id);
+  else await leaveReports(tx, season.id, seed.seasonType === 'PLAYOFFS' ? 'PLAYOFF' : 'GROUP_STAGE');
   await tx.update(seasons).set({ seasonType: seed.seasonType }).where(eq(seasons.id, season.id));
+}
+
+/**
+ * The season's played matches on the teams' and players' records, as the captains' agreeing reports count them (the
+ * demo's records are what came before plus these): a team page's wins and losses include its league results.
+ */
+async function countResults(tx: Tx, seasonId: number) {
+  const decided = await tx
+    .select({ teamAId: seasonMatches.teamAId, teamBId: seasonMatches.teamBId, winningTeam: seasonMatches.winningTeam })
+    .from(seasonMatches)
+    .where(and(eq(seasonMatches.seasonId, seasonId), isNotNull(seasonMatches.winningTeam), isNotNull(seasonMatches.teamAId), isNotNull(seasonMatches.teamBId)));
+  await countTeamRecords(
+    tx,
+    decided.map((m) => (m.winningTeam === 'TeamA' ? { winner: m.teamAId!, loser: m.teamBId! } : { winner: m.teamBId!, loser: m.teamAId! })),
+  );
 }
 
 /** A best-of-5 score: side A (the first listed, the stronger in round robins and the better seed) wins 65%. */

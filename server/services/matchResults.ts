@@ -92,7 +92,7 @@ const winnerOf = (scores: ScoreBody): Side => (scores.entryAScore > scores.entry
  * The win and the loss of an agreed result on the players' records: a solo entry's user, or a temporary team and
  * each of its members. Predefined names have no record. Runs once per decided match (see `recordsCounted`).
  */
-async function countRecords(tx: Tx, winnerEntryId: number, loserEntryId: number): Promise<void> {
+export async function countRecords(tx: Tx, winnerEntryId: number, loserEntryId: number): Promise<void> {
   for (const [entryId, column] of [
     [winnerEntryId, 'wins'],
     [loserEntryId, 'losses'],

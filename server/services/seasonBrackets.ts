@@ -3,7 +3,7 @@ import type { Db, Tx } from '../db/client';
 import { seasonDivisions, seasonEntries, seasonGroups, seasonMatches, users } from '../db/schema';
 import type { SeasonRow } from './seasonStore';
 import { diffBrackets } from '../../src/domain/bracket/diffBrackets';
-import { champion } from '../../src/domain/bracket/placements';
+import { champion, placements } from '../../src/domain/bracket/placements';
 import { recordResult } from '../../src/domain/bracket/recordResult';
 import { resetBracket } from '../../src/domain/bracket/resetBracket';
 import type { Bracket, BracketMatch, Side, SlotSource } from '../../src/domain/bracket/types';
@@ -126,6 +126,19 @@ async function groupTable(tx: Tx, groupId: number, averageKR: Map<number, number
 
 const sourceColumns = (source: SlotSource) =>
   source.kind === 'seed' ? { kind: 'seed', ref: source.seed } : { kind: source.kind, ref: source.match };
+
+/** A match re-opened: no reports, no result. */
+const NO_SCORES = { teamAScoreA: null, teamAScoreB: null, teamBScoreA: null, teamBScoreB: null, scoreA: null, scoreB: null };
+
+/** Both teams reported the same score, and it is the result. */
+const agreedScores = (scoreA: number, scoreB: number) => ({
+  teamAScoreA: scoreA,
+  teamAScoreB: scoreB,
+  teamBScoreA: scoreA,
+  teamBScoreB: scoreB,
+  scoreA,
+  scoreB,
+});
 
 const winningTeamOf = (side: Side | null): WinningTeam | null => (side === 'A' ? 'TeamA' : side === 'B' ? 'TeamB' : null);
 
@@ -272,7 +285,7 @@ export async function saveDivisionBracket(tx: Tx, loaded: LoadedDivisionBracket,
         live: m.live,
         winningTeam: winningTeamOf(m.winner),
         ...(reopened
-          ? { teamAScoreA: null, teamAScoreB: null, teamBScoreA: null, teamBScoreB: null, dispute: false, recordsCounted: false }
+          ? { ...NO_SCORES, dispute: false, recordsCounted: false }
           : {}),
         updatedAt: sql`(extract(epoch from now()) * 1000)::bigint`,
       })
@@ -308,7 +321,7 @@ export async function recordPlayoffResults(tx: Tx, divisionId: number, next: (br
   for (const { matchNumber, scoreA, scoreB } of played) {
     await tx
       .update(seasonMatches)
-      .set({ teamAScoreA: scoreA, teamAScoreB: scoreB, teamBScoreA: scoreA, teamBScoreB: scoreB, recordsCounted: true })
+      .set({ ...agreedScores(scoreA, scoreB), recordsCounted: true })
       .where(eq(seasonMatches.id, loaded.rows[matchNumber - 1].id));
   }
 }
@@ -336,7 +349,7 @@ export async function recordGroupResults(tx: Tx, results: { match: MatchRow; sco
     const winningTeam: WinningTeam = scoreA > scoreB ? 'TeamA' : 'TeamB';
     await tx
       .update(seasonMatches)
-      .set({ teamAScoreA: scoreA, teamAScoreB: scoreB, teamBScoreA: scoreA, teamBScoreB: scoreB, winningTeam, recordsCounted: true })
+      .set({ ...agreedScores(scoreA, scoreB), winningTeam, recordsCounted: true })
       .where(eq(seasonMatches.id, match.id));
     if (match.recordsCounted || match.teamAId === null || match.teamBId === null) continue;
     count(match.seasonId, match.teamAId, winningTeam === 'TeamA');
@@ -351,6 +364,22 @@ export async function recordGroupResults(tx: Tx, results: { match: MatchRow; sco
       })
       .where(and(eq(seasonEntries.seasonId, r.seasonId), eq(seasonEntries.teamId, r.teamId)));
   }
+}
+
+/** The medal places of a division's playoffs: 1 champion, 2 runner-up, 3 third (the Losers Final loser). */
+export const MEDAL_PLACES = [1, 2, 3] as const;
+export type MedalPlace = (typeof MEDAL_PLACES)[number];
+
+/**
+ * A division's medal placings, best first, once its champion is known (empty before): the teams completion gives
+ * gold, silver and bronze, and the season page shows.
+ */
+export function divisionPodium(loaded: LoadedDivisionBracket | null): { place: MedalPlace; teamId: number }[] {
+  if (!loaded || champion(loaded.bracket) === null) return [];
+  return placements(loaded.bracket).flatMap(({ entrant, place }) => {
+    const teamId = loaded.teamIds[entrant];
+    return (MEDAL_PLACES as readonly number[]).includes(place) && teamId != null ? [{ place: place as MedalPlace, teamId }] : [];
+  });
 }
 
 /** How many of the season's divisions have no champion yet (no bracket counts as undecided). */

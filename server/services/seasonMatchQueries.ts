@@ -46,8 +46,6 @@ export async function getSeasonMatch(conn: Db, id: number, viewer: MatchViewer |
     ...match,
     seasonType: season.seasonType,
     live: row.live,
-    teamABye: row.teamABye,
-    teamBBye: row.teamBBye,
     viewerSide,
     viewerIsCaptain: viewerSide !== null && viewer?.teamRole === 'CAPTAIN',
   };

@@ -7,13 +7,12 @@ import { assertSeasonVisible } from './seasonQueries';
 import { auditTargets, recordAudit, resultText, type AuditActor } from './auditLog';
 import { bumpBracketsOfUsers } from './tournamentStore';
 import { completeIfDecided } from './seasonLifecycle';
-import { loadDivisionBracket, recordGroupResults, recordPlayoffResult, saveDivisionBracket } from './seasonBrackets';
+import { divisionPodium, loadDivisionBracket, recordGroupResults, recordPlayoffResult, saveDivisionBracket, type MedalPlace } from './seasonBrackets';
 import { getSeasonMatchRow, sideOfTeam, type MatchViewer } from './seasonMatchQueries';
 import type { SeasonMatchRow } from './seasonView';
 import type { ScoreBody } from '../../src/api/contract/tournament';
 import { BracketError } from '../../src/domain/bracket/BracketError';
 import { overwriteResult } from '../../src/domain/bracket/overwriteResult';
-import { placements } from '../../src/domain/bracket/placements';
 import { groupRecords } from '../../src/domain/season/groupStandings';
 import { newRating } from '../../src/domain/rating';
 import type { WinningTeam } from '../../src/domain/constants';
@@ -95,24 +94,37 @@ async function countRecordsAndRatings(tx: Tx, row: SeasonMatchRow, scores: Score
   };
   for (const m of members) {
     const side = sides[m.teamId as number];
-    const won = side.own > side.opponent;
     await tx
       .update(users)
-      .set({
-        katanaRank: newRating({ kr: m.katanaRank, opponentAverageKr: side.opponentAverageKr, ownScore: side.own, opponentScore: side.opponent }),
-        ...(won ? { wins: sql`${users.wins} + 1` } : { losses: sql`${users.losses} + 1` }),
-      })
+      .set({ katanaRank: newRating({ kr: m.katanaRank, opponentAverageKr: side.opponentAverageKr, ownScore: side.own, opponentScore: side.opponent }) })
       .where(eq(users.id, m.id));
   }
   // The players' new KR shows on the tournament brackets they play in.
   await bumpBracketsOfUsers(tx, members.map((m) => m.id));
   const winner = scores.entryAScore > scores.entryBScore ? teamAId : teamBId;
-  const loser = winner === teamAId ? teamBId : teamAId;
-  await tx.update(teams).set({ wins: sql`${teams.wins} + 1` }).where(eq(teams.id, winner));
-  await tx.update(teams).set({ losses: sql`${teams.losses} + 1` }).where(eq(teams.id, loser));
+  await countTeamRecords(tx, [{ winner, loser: winner === teamAId ? teamBId : teamAId }]);
 }
 
-const MEDALS = { 1: 'gold', 2: 'silver', 3: 'bronze' } as const;
+/**
+ * Decided league matches on the records: each a win for the winning team and its current members, a loss for the
+ * losing team and its members. One update per team and column however many results (the demo seeds many at once).
+ */
+export async function countTeamRecords(tx: Tx, results: readonly { winner: number; loser: number }[]): Promise<void> {
+  const tally = new Map<string, { teamId: number; column: 'wins' | 'losses'; n: number }>();
+  for (const { winner, loser } of results) {
+    for (const [teamId, column] of [[winner, 'wins'], [loser, 'losses']] as const) {
+      const key = `${teamId}:${column}`;
+      tally.set(key, { teamId, column, n: (tally.get(key)?.n ?? 0) + 1 });
+    }
+  }
+  for (const { teamId, column, n } of tally.values()) {
+    const c = sql.identifier(column);
+    await tx.execute(sql`update ${teams} set ${c} = ${c} + ${n} where ${teams.id} = ${teamId}`);
+    await tx.execute(sql`update ${users} set ${c} = ${c} + ${n} where ${users.teamId} = ${teamId}`);
+  }
+}
+
+const MEDALS: Record<MedalPlace, 'gold' | 'silver' | 'bronze'> = { 1: 'gold', 2: 'silver', 3: 'bronze' };
 
 /**
  * After a playoff result: once every division's grand final is decided the season is COMPLETE, and each
@@ -120,16 +132,15 @@ const MEDALS = { 1: 'gold', 2: 'silver', 3: 'bronze' } as const;
  * their members alike.
  */
 async function completeSeason(tx: Tx, season: SeasonRow): Promise<void> {
-  if (!(await completeIfDecided(tx, season.id))) return;
-  const divisions = await tx.select({ id: seasonDivisions.id }).from(seasonDivisions).where(eq(seasonDivisions.seasonId, season.id));
+  if (await completeIfDecided(tx, season.id)) await awardSeasonMedals(tx, season.id);
+}
+
+/** Each division's podium (`divisionPodium`) gets its gold, silver and bronze, the teams and their members alike. */
+export async function awardSeasonMedals(tx: Tx, seasonId: number): Promise<void> {
+  const divisions = await tx.select({ id: seasonDivisions.id }).from(seasonDivisions).where(eq(seasonDivisions.seasonId, seasonId));
   for (const division of divisions) {
-    const loaded = await loadDivisionBracket(tx, division.id);
-    if (!loaded) continue;
-    for (const { entrant, place } of placements(loaded.bracket)) {
-      const medal = MEDALS[place as keyof typeof MEDALS];
-      const teamId = loaded.teamIds[entrant];
-      if (!medal || teamId == null) continue;
-      const column = sql.identifier(medal);
+    for (const { place, teamId } of divisionPodium(await loadDivisionBracket(tx, division.id))) {
+      const column = sql.identifier(MEDALS[place]);
       await tx.execute(sql`update ${teams} set ${column} = ${column} + 1 where ${teams.id} = ${teamId}`);
       await tx.execute(sql`update ${users} set ${column} = ${column} + 1 where ${users.teamId} = ${teamId}`);
     }
@@ -179,7 +190,10 @@ export async function reportSeasonScore(db: Db, input: { matchId: number; user: 
     if (!agree) return void (await save({ dispute: true }));
 
     const scores = { entryAScore: next.teamAScoreA, entryBScore: next.teamAScoreB as number };
-    await save();
+    await tx
+      .update(seasonMatches)
+      .set({ ...report, scoreA: scores.entryAScore, scoreB: scores.entryBScore, updatedAt: Date.now() })
+      .where(eq(seasonMatches.id, row.id));
     if (row.matchType === 'GROUP_STAGE') {
       await recordGroupResults(tx, [{ match: row, scoreA: scores.entryAScore, scoreB: scores.entryBScore }]);
     } else {
@@ -192,7 +206,7 @@ export async function reportSeasonScore(db: Db, input: { matchId: number; user: 
 
 /**
  * SUBMIT SCORE (ADMIN) / OVERWRITE SCORE (ADMIN): sets the result of a match whose two teams are known, decided or
- * not; the dispute is settled and the admin's score stands as both reports. A group result changes the group's
+ * not; the dispute is settled, the admin's score is the result and each team's report stays as reported. A group result changes the group's
  * standings; a playoff result re-routes the bracket like a tournament overwrite (downstream matches whose teams
  * change re-open). Team and player records and KR are not touched (spec: admins correct those in the portal).
  */
@@ -211,7 +225,8 @@ export async function setSeasonMatchResult(db: Db, input: { matchId: number; sco
     });
     const winningTeam = winningTeamOf(input.scores);
     const { entryAScore: a, entryBScore: b } = input.scores;
-    const result = { teamAScoreA: a, teamAScoreB: b, teamBScoreA: a, teamBScoreB: b, dispute: false, updatedAt: Date.now() };
+    // The result is the staff's; each team's report stays as it was reported (the match page shows both).
+    const result = { scoreA: a, scoreB: b, dispute: false, updatedAt: Date.now() };
     if (row.matchType === 'GROUP_STAGE') {
       await tx.update(seasonMatches).set({ ...result, winningTeam, recordsCounted: true }).where(eq(seasonMatches.id, row.id));
       await recountGroup(tx, row.groupId as number);

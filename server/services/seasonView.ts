@@ -8,7 +8,7 @@ import type { TeamMember } from '../../src/api/contract/team';
 import { groupStandings } from '../../src/domain/season/groupStandings';
 import { divisionStage } from '../../src/domain/season/playoffBracket';
 import { PLAYOFF_DUE_DATE_FIELDS } from '../../src/domain/season/seasonDates';
-import { loadDivisionBracket } from './seasonBrackets';
+import { divisionPodium, loadDivisionBracket } from './seasonBrackets';
 
 /*
  * Entities as the contract (src/api/contract/season.ts) spells them. Reads batch by season: one query per table,
@@ -114,10 +114,15 @@ async function seasonDivisionsOf(conn: Conn, seasonId: number): Promise<Division
       .where(and(eq(seasonMatches.seasonId, seasonId), eq(seasonMatches.matchType, 'GROUP_STAGE'))),
   ]);
   const loaded = await loadTeams(conn, entries.map((e) => e.teamId));
-  return divisions.map((d) => ({
+  const podiums = await Promise.all(divisions.map(async (d) => divisionPodium(await loadDivisionBracket(conn, d.id))));
+  return divisions.map((d, i) => ({
     id: d.id,
     name: d.name,
     joinedTeamsCount: entries.filter((e) => e.divisionId === d.id).length,
+    placings: podiums[i].flatMap(({ place, teamId }) => {
+      const team = loaded.get(teamId)?.team;
+      return team ? [{ place, team: toTeamSummary(team) }] : [];
+    }),
     groups: groups
       .filter((g) => g.divisionId === d.id)
       .map(
@@ -219,11 +224,15 @@ export async function toSeasonMatches(conn: Conn, rows: SeasonMatchRow[]): Promi
     teamAScoreB: r.teamAScoreB,
     teamBScoreA: r.teamBScoreA,
     teamBScoreB: r.teamBScoreB,
+    scoreA: r.scoreA,
+    scoreB: r.scoreB,
     matchType: r.matchType,
     roundType: r.roundType,
     matchNumber: r.matchNumber,
     position: r.position,
     dispute: r.dispute,
+    teamABye: r.teamABye,
+    teamBBye: r.teamBBye,
   }));
 }
 
@@ -258,9 +267,11 @@ export async function toDivisionDetail(conn: Conn, division: DivisionRow): Promi
     .filter((m) => m.matchType === 'PLAYOFF' && m.live)
     .sort((x, y) => (x.matchNumber ?? 0) - (y.matchNumber ?? 0));
   const bracket = await loadDivisionBracket(conn, division.id);
+  const [season] = await conn.select({ seasonType: seasons.seasonType }).from(seasons).where(eq(seasons.id, division.seasonId));
   return {
     id: division.id,
     seasonId: division.seasonId,
+    seasonType: season.seasonType,
     name: division.name,
     divisionType: divisionStage(bracket?.bracket ?? null),
     groupAId: groupA?.id ?? null,

@@ -131,7 +131,7 @@ async function checkSubstitutes(tx: Tx, { team, tournament }: Locked, names: str
     if (trimmed.length > max) throw badRequest(MSG.tooManySubstitutes(max));
     return trimmed;
   }
-  const entries = await activeEntryCount(tx, tournament.id);
+  const entries = await activeEntryCount(tx, tournament);
   const [{ used }] = await tx
     .select({ used: sql<number>`coalesce(sum(jsonb_array_length(${temporaryTeams.freeSubstitutes})), 0)::int` })
     .from(temporaryTeams)

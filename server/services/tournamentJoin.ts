@@ -121,7 +121,7 @@ export async function joinTournament(db: Db, billing: Billing | undefined, req: 
     if (await hasEntered(tx, t.id, player.id)) {
       throw conflict(onBehalf ? TOURNAMENT_ERRORS.playerAlreadyJoined : TOURNAMENT_ERRORS.alreadyJoined);
     }
-    if ((await activeEntryCount(tx, t.id)) >= t.signUpLimit) throw conflict(TOURNAMENT_ERRORS.full);
+    if ((await activeEntryCount(tx, t)) >= t.signUpLimit) throw conflict(TOURNAMENT_ERRORS.full);
     if (teamName !== null && (await isTeamNameTaken(tx, t.id, teamName))) throw conflict(TOURNAMENT_ERRORS.teamNameTaken);
     if (t.entryFeeCents > 0 && !onBehalf) {
       const details: EntryDetails = { tournamentId: t.id, teamOrUserId: player.id, name: teamName };
@@ -161,7 +161,7 @@ export function registerTournamentEntryPurpose(billing: Billing) {
       assertPaidPrice(payment, t.entryFeeCents);
       const userId = Number(details.teamOrUserId);
       if (await hasEntered(tx, t.id, userId)) throw conflict(TOURNAMENT_ERRORS.alreadyJoined);
-      if ((await activeEntryCount(tx, t.id)) >= t.signUpLimit) throw conflict(TOURNAMENT_ERRORS.full);
+      if ((await activeEntryCount(tx, t)) >= t.signUpLimit) throw conflict(TOURNAMENT_ERRORS.full);
       const name = isTeamTournament(t) ? (details.name ?? '').trim() || `Team ${userId}` : null;
       // Checked again now: another paid entry may have taken the name while this payment was pending.
       if (name !== null && (await isTeamNameTaken(tx, t.id, name))) throw conflict(TOURNAMENT_ERRORS.teamNameTaken);

@@ -62,7 +62,7 @@ export async function updateTournament(db: Db, id: number, body: unknown, actor:
     if (patch.platforms) changes.platforms = [...new Set(patch.platforms)];
     if (patch.signUpLimit !== undefined) {
       checkSignUpLimit(t.tournamentType, patch.signUpLimit);
-      const entries = await activeEntryCount(tx, t.id);
+      const entries = await activeEntryCount(tx, t);
       if (patch.signUpLimit < entries) throw conflict(TOURNAMENT_ERRORS.signUpLimitBelowEntries(entries));
     }
     checkDates({

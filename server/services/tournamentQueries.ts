@@ -3,11 +3,11 @@ import type { Db, Tx } from '../db/client';
 import { temporaryTeamMembers, tournamentEntries, tournamentMatches, tournaments, users } from '../db/schema';
 import { notFound } from '../http/errors';
 import { likePattern } from './users';
-import { cleanDefinedEntries, DAY } from './tournamentForm';
+import { DAY } from './tournamentForm';
 import type { TournamentRow } from './tournamentStore';
 import type { Game } from '../../src/domain/constants';
 import { TOURNAMENT_ERRORS } from '../../src/domain/messages';
-import { roundNamesFor, teamSize } from '../../src/domain/tournamentRules';
+import { predefinedEntryCount, roundNamesFor, teamSize } from '../../src/domain/tournamentRules';
 
 /* Tournament reads: the lists of every screen, and the rounds a tournament's maps and modes cover. */
 
@@ -99,8 +99,7 @@ export async function userTournaments(db: Db, userId: number, which: 'past' | 'a
  * predefined names.
  */
 export async function expectedEntrantCount(db: Db | Tx, t: TournamentRow): Promise<number> {
-  const defined = cleanDefinedEntries(t.definedEntries);
-  const predefined = defined.definedUsers.length + defined.definedTeams.length;
+  const predefined = predefinedEntryCount(t.definedEntries);
   if (t.tournamentType === 'SWITCHEROO') {
     const [row] = await db
       .select({ n: sql<number>`count(distinct ${temporaryTeamMembers.teamId})::int` })

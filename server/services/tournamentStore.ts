@@ -1,9 +1,10 @@
-import { and, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { temporaryTeamMembers, temporaryTeams, tournamentEntries, tournaments } from '../db/schema';
 import { rowOr404 } from '../db/rowById';
 import { notFound } from '../http/errors';
 import { TOURNAMENT_ERRORS } from '../../src/domain/messages';
+import { predefinedEntryCount } from '../../src/domain/tournamentRules';
 
 /*
  * The one owner of the tournament row's reads and locks, and of the counts every tournament rule asks for.
@@ -67,13 +68,16 @@ export async function bracketVersion(conn: Db | Tx, id: number): Promise<{ versi
   return row;
 }
 
-/** Entries that hold a place: every entry of the tournament not refunded (players, teams and predefined names). */
-export async function activeEntryCount(db: Db | Tx, tournamentId: number): Promise<number> {
+/**
+ * Entries that hold a place: every entry of the tournament not refunded (players and teams) and its predefined names
+ * (`predefinedEntryCount`: counted from the list, whether or not the bracket has made them entries yet).
+ */
+export async function activeEntryCount(db: Db | Tx, t: Pick<TournamentRow, 'id' | 'definedEntries'>): Promise<number> {
   const [{ n }] = await db
     .select({ n: count() })
     .from(tournamentEntries)
-    .where(and(eq(tournamentEntries.tournamentId, tournamentId), eq(tournamentEntries.refunded, false)));
-  return Number(n);
+    .where(and(eq(tournamentEntries.tournamentId, t.id), eq(tournamentEntries.refunded, false), isNull(tournamentEntries.definedName)));
+  return Number(n) + predefinedEntryCount(t.definedEntries);
 }
 
 /**

@@ -162,6 +162,8 @@ export const CONFIRM = {
     'Deleting this tournament also removes its Discord chat channels and roles. This cannot be undone.',
   deleteSeason: 'Deleting this season also removes its Discord chat channels and roles. This cannot be undone.',
   resetBracket: 'Resetting the bracket removes every played match and clears all scores. This is irreversible.',
+  resetDivisionBracket: (division: string) =>
+    `Resetting the ${division} playoff bracket removes every played match and clears all scores: round 1 starts again as seeded. Team and player records and KR already counted stay as they are. This is irreversible.`,
   ban: 'Banning a user is permanent.',
   promoteOwner: 'Owners have all permissions!',
 } as const;

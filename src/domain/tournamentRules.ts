@@ -33,6 +33,27 @@ export function isTeamTournament(t: { tournamentType: TournamentType; teamLimit:
   return t.tournamentType === 'TOURNAMENT' && t.teamLimit > 1;
 }
 
+interface PredefinedNames {
+  definedUsers: readonly { name: string }[];
+  definedTeams: readonly { name: string }[];
+}
+
+/** The predefined entries of a tournament (blank names are ignored, as the bracket ignores them). */
+export const predefinedEntryCount = (d: PredefinedNames) =>
+  [...d.definedUsers, ...d.definedTeams].filter((e) => e.name.trim() !== '').length;
+
+/**
+ * Entries of a tournament: its teams (team types) or players, and its predefined names, which take their places in
+ * the bracket like any entry.
+ */
+export const entriesCount = (t: {
+  tournamentType: TournamentType;
+  teamLimit: number;
+  joinedTeamsLength: number;
+  joinedUsersLength: number;
+  definedEntries: PredefinedNames;
+}) => (isTeamTournament(t) ? t.joinedTeamsLength : t.joinedUsersLength) + predefinedEntryCount(t.definedEntries);
+
 /** A tournament has started once its bracket is in play: ACTIVE, or COMPLETED after it. */
 export function hasStarted(t: { status: TournamentStatus }): boolean {
   return t.status === 'ACTIVE' || t.status === 'COMPLETED';

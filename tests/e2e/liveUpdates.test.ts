@@ -69,3 +69,41 @@ describe('live updates in real browsers', () => {
     await Promise.all([watcher.context.close(), bracket.context.close(), first.context.close(), second.context.close()]);
   });
 });
+
+describe('a division bracket reset, live', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(() => browser?.close());
+
+  it('shows an open division page the reset staff made elsewhere, without a reload', async () => {
+    const viewer = await newPage(browser);
+    const seasons = (await (await viewer.page.request.get('/v1/season?pageNo=1')).json()).results as { id: number; seasonType: string; divisions: { id: number }[] }[];
+    const playoffs = seasons.find((s) => s.seasonType === 'PLAYOFFS')!;
+    const season = (await (await viewer.page.request.get(`/v1/season/${playoffs.id}`)).json()) as { divisions: { id: number; name: string }[] };
+    // The last division: the other browser tests leave the demo's playoffs alone.
+    const division = season.divisions.at(-1)!;
+    const path = `/seasons/${playoffs.id}/${division.id}`;
+    await viewer.page.goto(path);
+    const mirror = viewer.page.getByRole('navigation', { name: 'Bracket matches' });
+    const decided = mirror.getByRole('link', { name: /, \d-\d$/ });
+    await decided.first().waitFor();
+    const loads: string[] = [];
+    viewer.page.on('request', (r) => r.resourceType() === 'document' && loads.push(r.url()));
+
+    const staff = await newPage(browser);
+    await signIn(staff.page, 'AdminAce');
+    await staff.page.goto(path);
+    await staff.page.getByRole('button', { name: 'Reset Bracket' }).click();
+    const dialog = staff.page.getByRole('dialog', { name: 'Reset Bracket' });
+    await dialog.getByText('This is irreversible.', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Reset Bracket' }).click();
+    await staff.page.getByRole('region', { name: 'Notifications' }).getByText('This bracket has now been fully reset').waitFor();
+
+    await expect.poll(() => decided.count(), { timeout: 5_000 }).toBe(0);
+    expect(loads).toEqual([]);
+    expect([...viewer.errors, ...staff.errors]).toEqual([]);
+    await Promise.all([viewer.context.close(), staff.context.close()]);
+  });
+});

@@ -62,7 +62,7 @@ const viewerReported = (m: ScoredMatch) =>
 const reported = (m: ScoredMatch): ScoredMatch => (isSeasonMatch(m) ? { ...m, teamAScoreA: 3, teamAScoreB: 1 } : { ...m, entryAScoreA: 3, entryAScoreB: 1 });
 const decidedOf = (m: ScoredMatch): ScoredMatch =>
   isSeasonMatch(m)
-    ? { ...m, winningTeam: 'TeamA', teamAScoreA: 3, teamAScoreB: 1, teamBScoreA: 3, teamBScoreB: 1 }
+    ? { ...m, winningTeam: 'TeamA', teamAScoreA: 3, teamAScoreB: 1, teamBScoreA: 3, teamBScoreB: 1, scoreA: 3, scoreB: 1 }
     : { ...m, winningEntry: 'EntryA' as const, scoreA: 3, scoreB: 1, entryAScoreA: null };
 
 const SCORE_CHANGES: ModelEvent[] = [

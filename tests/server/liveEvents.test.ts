@@ -158,6 +158,20 @@ describe('live events', () => {
     expect(event.data.matches).toEqual([expect.objectContaining({ id: match.id, divisionId: match.divisionId, teamAScoreA: 2, teamAScoreB: 1 })]);
   });
 
+  it('sends a division bracket reset to the clients of the division: every playoff match as it now stands', async () => {
+    const season = await seasonInGroupStages(server, admin, 8);
+    expect((await admin.post(`/v1/season/${season.id}/progress-double-elim`)).status).toBe(200);
+    const [m1] = await season.playoffMatches();
+    expect((await admin.post(`/v1/match/${m1.id}/admin`, { entryAScore: 3, entryBScore: 1 })).status).toBe(200);
+    const client = await open(`/v1/season/division/${m1.divisionId}/events`);
+    await client.next('ready');
+    expect((await admin.post(`/v1/season/${season.id}/reset-double-elim/${m1.divisionId}`)).status).toBe(200);
+    const event = await client.next('matches', 1_000);
+    expect(event.data.matches.length).toBeGreaterThan(0);
+    expect(event.data.matches.every((m: any) => m.divisionId === m1.divisionId && m.winningTeam === null && m.scoreA === null)).toBe(true);
+    expect(event.data.matches.map((m: any) => m.id)).toContain(m1.id);
+  });
+
   it('answers 404 for an unknown tournament or division, and a plain request gets the head and an end', async () => {
     expect((await open('/v1/tournament/999999/events')).status).toBe(404);
     expect((await open('/v1/season/division/999999/events')).status).toBe(404);

@@ -100,7 +100,7 @@ describe('league matches: reads, captains\u2019 reports, disputes and admin resu
 
       const second = await report(s.captainOf(b), m.id, 3, 1);
       expect(second.status).toBe(200);
-      expect(second.body).toMatchObject({ winningTeam: 'TeamA', teamBScoreA: 3, teamBScoreB: 1, dispute: false });
+      expect(second.body).toMatchObject({ winningTeam: 'TeamA', teamBScoreA: 3, teamBScoreB: 1, scoreA: 3, scoreB: 1, dispute: false });
       expect((await report(s.captainOf(b), m.id, 3, 1)).body).toEqual({ message: MATCH_ERRORS.decided });
 
       const d = await division(m.divisionId);
@@ -139,13 +139,15 @@ describe('league matches: reads, captains\u2019 reports, disputes and admin resu
       const before = { a: await teamState(server, a), b: await teamState(server, b) };
       const settled = await admin.post(`/v1/match/${m.id}/admin`, { entryAScore: 1, entryBScore: 3 });
       expect(settled.status).toBe(200);
-      expect(settled.body).toMatchObject({ winningTeam: 'TeamB', dispute: false, teamAScoreA: 1, teamAScoreB: 3, teamBScoreA: 1, teamBScoreB: 3 });
+      // The result is the staff's; each team's report stays as it was reported.
+      expect(settled.body).toMatchObject({ winningTeam: 'TeamB', dispute: false, scoreA: 1, scoreB: 3, teamAScoreA: 3, teamAScoreB: 1, teamBScoreA: 1, teamBScoreB: 3 });
       expect((await admin.get(`/v1/match/dispute?search=${encodeURIComponent(season.name)}`)).body.total).toBe(0);
       const d = await division(m.divisionId);
       expect(recordOf(d, b)).toEqual({ wins: 1, losses: 0 });
       expect(recordOf(d, a)).toEqual({ wins: 0, losses: 1 });
       // Overwriting changes the standings again, never the records or KR.
-      await admin.post(`/v1/match/${m.id}/admin`, { entryAScore: 3, entryBScore: 0 });
+      const overwritten = await admin.post(`/v1/match/${m.id}/admin`, { entryAScore: 3, entryBScore: 0 });
+      expect(overwritten.body).toMatchObject({ winningTeam: 'TeamA', scoreA: 3, scoreB: 0, teamAScoreA: 3, teamAScoreB: 1, teamBScoreA: 1, teamBScoreB: 3 });
       const again = await division(m.divisionId);
       expect(recordOf(again, a)).toEqual({ wins: 1, losses: 0 });
       expect(recordOf(again, b)).toEqual({ wins: 0, losses: 1 });

@@ -211,6 +211,24 @@ describe('joining a tournament (POST /v1/billing/join-tournament/{tournamentId}/
       expect(res.body.message).toBe(TOURNAMENT_ERRORS.full);
     });
 
+    it('counts the predefined names against the limit, before and after they become bracket entries', async () => {
+      const id = await createTournament(admin, { signUpLimit: 3 });
+      const patched = await admin.patch(`/v1/tournament/${id}`, { definedEntries: { definedUsers: [{ name: 'Ghost One' }, { name: '  ' }, { name: 'Ghost Two' }], definedTeams: [] } });
+      expect(patched.status).toBe(200);
+      const [a, b] = [await newPlayer(server), await newPlayer(server)];
+      expect((await join(a.agent, id, a.user.id)).body).toBe(true);
+      expect(await detail(id, admin)).toMatchObject({ joinedUsersLength: 1 });
+      const full = await join(b.agent, id, b.user.id);
+      expect(full.status).toBe(409);
+      expect(full.body.message).toBe(TOURNAMENT_ERRORS.full);
+      // Once the bracket makes the names entries (as starting does), they still count once.
+      await db().insert(tournamentEntries).values([{ tournamentId: id, definedName: 'Ghost One' }, { tournamentId: id, definedName: 'Ghost Two' }]);
+      expect((await admin.patch(`/v1/tournament/${id}`, { signUpLimit: 3 })).status).toBe(200);
+      const lower = await admin.patch(`/v1/tournament/${id}`, { signUpLimit: 2 });
+      expect(lower.status).toBe(409);
+      expect(lower.body.message).toBe(TOURNAMENT_ERRORS.signUpLimitBelowEntries(3));
+    });
+
     it('lets exactly as many players in as there are places when they join at once', async () => {
       const id = await createTournament(admin, { signUpLimit: 3 });
       const players = await Promise.all(Array.from({ length: 6 }, () => newPlayer(server)));

@@ -110,10 +110,36 @@ describe('league match page /match/{id}', () => {
     await user.type(screen.getByRole('textbox', { name: `Score for ${teamA}` }), '3');
     await user.type(screen.getByRole('textbox', { name: `Score for ${teamB}` }), '1');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'OVERWRITE SCORE (ADMIN)' })).getByRole('button', { name: 'Overwrite score' }));
+    // The question under OVERWRITE speaks of overwriting, like its button.
+    const confirm = await screen.findByRole('dialog', { name: 'OVERWRITE SCORE (ADMIN)' });
+    expect(
+      within(confirm).getByText(`Overwrite the disputed scores of this match with ${teamA} 3 – 1 ${teamB}? Both reports stay on record. The group standings take the result.`),
+    ).toBeTruthy();
+    await user.click(within(confirm).getByRole('button', { name: 'Overwrite score' }));
     expect(await notifications().findByText('Score was submitted successfully')).toBeTruthy();
     await waitFor(() => expect(side('A').getAttribute('aria-label')).toBe('Entry A (winner)'));
     expect(screen.queryByText('DISPUTE')).toBeNull();
+    // Each side's report as reported, and the staff result apart: B's disputed report is not erased.
+    expect(within(side('A')).getByText(`reported ${teamA} 3 – 1 ${teamB}`)).toBeTruthy();
+    expect(within(side('B')).getByText(`reported ${teamA} 1 – 3 ${teamB}`)).toBeTruthy();
+    expect(screen.getByText(`Result set by staff: ${teamA} 3 – 1 ${teamB}`)).toBeTruthy();
+    expect(within(side('A')).getByLabelText('Score of entry A').textContent).toBe('3');
+    expect(within(side('B')).getByLabelText('Score of entry B').textContent).toBe('1');
+  });
+
+  it('a result both captains agreed reads as their reports, with no staff result', async () => {
+    const season = await seasonInGroupStages(server, admin, 4);
+    const [match] = await season.groupMatches();
+    for (const teamId of [match.teamAId!, match.teamBId!]) {
+      expect((await season.captainOf(teamId).post(`/v1/match/${match.id}`, { entryAScore: 2, entryBScore: 3 })).status).toBe(200);
+    }
+    const teamA = season.entered.find((t) => t.team.id === match.teamAId)!.team.name;
+    const teamB = season.entered.find((t) => t.team.id === match.teamBId)!.team.name;
+    await renderApp(`/match/${match.id}`, { server });
+    await waitFor(() => expect(side('B').getAttribute('aria-label')).toBe('Entry B (winner)'));
+    expect(within(side('A')).getByText(`reported ${teamA} 2 – 3 ${teamB}`)).toBeTruthy();
+    expect(within(side('B')).getByText(`reported ${teamA} 2 – 3 ${teamB}`)).toBeTruthy();
+    expect(screen.queryByText(/^Result set by staff/)).toBeNull();
   });
 });
 

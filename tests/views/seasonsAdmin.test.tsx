@@ -205,6 +205,23 @@ describe('/seasons/{id}/teams', () => {
     expect(path()).toMatch(/^\/teams\/\d+$/);
   });
 
+  it('no longer offers Refund Entry once the entry is refunded', async () => {
+    const id = await createSeason(admin, 'Refunded Entry Season');
+    const [captain] = await demoCaptains(server, 1, 16);
+    await joinAndPay(server, id, captain);
+    const { user } = await renderApp(`/seasons/${id}/teams`, { server, as: 'AdminAce' });
+    const options = await screen.findByRole('button', { name: /^Options for / });
+    await user.click(options);
+    await user.click(await screen.findByRole('menuitem', { name: 'Refund Entry', hidden: true }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Refund Entry' })).getByRole('button', { name: 'Refund Entry' }));
+    expect(await screen.findByText(SUCCESS.refundProcessing.title)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Refund Entry' })).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: /^Options for / }));
+    expect(await screen.findByRole('menuitem', { name: 'Remove from Season', hidden: true })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'Refund Entry', hidden: true })).toBeNull();
+  });
+
   it('sends a player away from the staff teams page', async () => {
     const id = await createSeason(admin, 'Guarded Season');
     const [captain] = await demoCaptains(server, 1, 12);

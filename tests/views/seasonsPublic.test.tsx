@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
+import { format } from 'date-fns';
 import type { UserEvent } from '@testing-library/user-event';
 import { startTestServer, type Agent, type TestServer } from '../support/testServer';
 import { JOIN_SEASON_TOOLTIPS, SUCCESS, VALIDATION } from '../../src/domain/messages';
 import { teams } from '../../server/db/schema';
 import { insertUser } from '../support/fixtures';
 import { renderApp } from '../support/renderApp';
-import { createSeason, demoCaptains, seasonIn } from './seasonsFixtures';
+import { createSeason, demoCaptains, joinAndPay, seasonIn } from './seasonsFixtures';
 
 configure({ asyncUtilTimeout: 8000 });
 const DAY = 86_400_000;
@@ -121,16 +122,36 @@ describe('/seasons', () => {
     const again = await renderApp('/seasons', { server, as: captain.discordName });
     expect(await joinTooltip(again.user, await card(again.user, 'Joinable Season'))).toBe(JOIN_SEASON_TOOLTIPS.alreadyIn);
   });
+
+  it('counts the teams in the number the count needs: "1 team", "0 teams"', async () => {
+    const one = await createSeason(admin, 'One Team Season');
+    await createSeason(admin, 'No Team Season');
+    await joinAndPay(server, one, (await demoCaptains(server, 1, 3))[0]);
+    const { user } = await renderApp('/seasons', { server });
+    expect(within(await card(user, 'One Team Season')).getByText(/· 1 team$/)).toBeTruthy();
+    expect(within(await card(user, 'No Team Season')).getByText(/· 0 teams$/)).toBeTruthy();
+    await renderApp(`/seasons/${one}`, { server });
+    expect(await screen.findByText(/Entry fee €20\.00 · 1 team$/)).toBeTruthy();
+  });
 });
 
 describe('/seasons/{id}', () => {
-  it('shows an OPEN season with Join Season; its divisions wait for signups to close', async () => {
+  it('shows an OPEN season with Join Season and its division table, which says what comes next while it is empty', async () => {
     const id = await createSeason(admin, 'Open Page Season');
+    const { startDate } = (await server.agent().get(`/v1/season/${id}`)).body as { startDate: number };
     await renderApp(`/seasons/${id}`, { server });
     expect(await screen.findByRole('heading', { name: 'Open Page Season' })).toBeTruthy();
     expect(screen.getByText(/OPEN · Starts \d\d\/\d\d\/\d{4} · 9 weeks · Entry fee €20\.00 · 0 teams/)).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Join Season' })).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toBe('Divisions are set once signups close');
+    const table = screen.getByRole('table', { name: 'Divisions' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['DIVISION', 'TEAMS', '']);
+    expect(within(table).getByRole('status').textContent).toBe('No divisions yet');
+    const day = (ms: number) => format(ms, 'dd/MM/yyyy');
+    expect(
+      screen.getByText(
+        `Teams can join until ${day(startDate - 3 * DAY)}. Then signups close and the 0 teams entered are split into divisions, each with a Group A and a Group B; the group stages start on ${day(startDate)}. The divisions appear here as soon as they are set.`,
+      ),
+    ).toBeTruthy();
   });
 
   it('previews a CLOSED season’s divisions for staff, and starts its group stages from there', async () => {

@@ -62,6 +62,18 @@ describe('tournament lists', () => {
     expect(within(card('Staff View')).getByRole('link', { name: 'ENTRIES' }).getAttribute('href')).toBe(`/tournaments/${t.id}/entries`);
   });
 
+  it('counts predefined entries on the card and in the details: 1,023 names and a player read 1,024 entries', async () => {
+    const definedUsers = Array.from({ length: 1023 }, (_, i) => ({ name: `Qualifier ${i + 1}` }));
+    const t = await fx.tournament({ title: 'Predefined Qualifier', signUpLimit: 1024, definedEntries: { definedUsers, definedTeams: [] } });
+    await fx.soloEntry(t.id, (await fx.player()).id);
+    const { user } = await renderApp('/tournaments', { server });
+    const found = await screen.findByRole('article', { name: 'Predefined Qualifier' });
+    expect(within(found).getByText('1,024 / 1,024 entries · Solo')).toBeTruthy();
+    await user.click(within(found).getByRole('link', { name: 'Predefined Qualifier' }));
+    const info = await screen.findByRole('table', { name: 'Tournament information' });
+    expect(within(within(info).getByRole('rowheader', { name: 'Entries' }).closest('tr')!).getByRole('cell').textContent).toBe('1,024');
+  });
+
   it('pages through all tournaments with the page size the server answers', async () => {
     const active = await fx.tournament({ title: 'Live Now', status: 'ACTIVE', startDate: Date.now() + 400 * DAY });
     for (let i = 0; i < 11; i++) await fx.tournament({ title: `Filler ${i}`, startDate: Date.now() - (i + 10) * DAY });

@@ -50,12 +50,20 @@ export type SeasonTeam = Infer<typeof SeasonTeam>;
 export const Group = type({ id: Id, name: string(), teams: array(SeasonTeam) });
 export type Group = Infer<typeof Group>;
 
-/** A division as the season lists it (§3 Season.divisions). */
+/** A medal place of a division's playoffs: 1 champion (gold), 2 runner-up (silver), 3 third (bronze). */
+export const DivisionPlacing = type({ place: enums([1, 2, 3] as const), team: TeamSummary });
+export type DivisionPlacing = Infer<typeof DivisionPlacing>;
+
+/**
+ * A division as the season lists it (§3 Season.divisions). `placings`: its medal places, best first, once its
+ * champion is known (the medals the season's completion awards); empty before.
+ */
 export const Division = type({
   id: Id,
   name: string(),
   joinedTeamsCount: integer(),
   groups: array(Group),
+  placings: array(DivisionPlacing),
 });
 export type Division = Infer<typeof Division>;
 
@@ -134,8 +142,10 @@ const SeasonMatchTeam = nullable(type({ id: Id, name: string(), logoUrl: nullabl
 
 /**
  * A league match (§3). Each side reports both scores: teamAScoreA/teamAScoreB are team A's report of team A's and
- * team B's score, teamBScoreA/teamBScoreB team B's. A playoff match has its number (1–15 for eight teams) and its
- * row in the round; a playoff side waiting for an earlier result is null.
+ * team B's score, teamBScoreA/teamBScoreB team B's, kept as reported. scoreA/scoreB are the result once decided: the
+ * agreed reports, or the score staff set (a dispute settled, a result overwritten). A playoff match has its number (1–15 for eight teams) and its
+ * row in the round; a playoff side waiting for an earlier result is null, a bye side (a division of fewer than eight
+ * teams) has no team and teamABye/teamBBye set: such a match is decided without being played.
  */
 export const SeasonMatch = type({
   id: Id,
@@ -151,18 +161,26 @@ export const SeasonMatch = type({
   teamAScoreB: nullable(integer()),
   teamBScoreA: nullable(integer()),
   teamBScoreB: nullable(integer()),
+  scoreA: nullable(integer()),
+  scoreB: nullable(integer()),
   matchType: SeasonMatchType,
   roundType: RoundType,
   matchNumber: nullable(integer()),
   position: nullable(MatchPosition),
   dispute: optional(boolean()),
+  teamABye: boolean(),
+  teamBBye: boolean(),
 });
 export type SeasonMatch = Infer<typeof SeasonMatch>;
 
-/** GET /v1/season/divisions/{id}: the division page, group-stage view or bracket view (§2, §3 Division). */
+/**
+ * GET /v1/season/divisions/{id}: the division page, group-stage view or bracket view (§2, §3 Division).
+ * `seasonType` is its season's state (what staff may do with the bracket: a reset in PLAYOFFS).
+ */
 export const DivisionDetail = type({
   id: Id,
   seasonId: Id,
+  seasonType: SeasonType,
   name: string(),
   divisionType: DivisionType,
   groupAId: nullable(Id),
@@ -182,14 +200,12 @@ export type DivisionDetail = Infer<typeof DivisionDetail>;
  * GET /v1/match/{id} (and the answer of the score calls): one league match with what the match page needs.
  * `viewerSide` is the side the signed-in viewer plays on (null: spectator, staff, guest); `viewerIsCaptain` says
  * whether they captain it (only captains report league scores). `live` is false for a Grand Final 2 that is not
- * needed; a bye side has no team.
+ * needed.
  */
 export const SeasonMatchView = type({
   ...SeasonMatch.schema,
   seasonType: SeasonType,
   live: boolean(),
-  teamABye: boolean(),
-  teamBBye: boolean(),
   viewerSide: nullable(enums(['A', 'B'])),
   viewerIsCaptain: boolean(),
 });

@@ -39,6 +39,9 @@ export const resetGroupStages = (id: number) => api.send(`/season/${id}/reset-gr
 export const startPlayoffs = (id: number) => api.send(`/season/${id}/progress-double-elim`, { method: 'POST' });
 /** POST /v1/season/{id}/revert-to-group-stages (PLAYOFFS → GROUP_STAGES). */
 export const revertToGroupStages = (id: number) => api.send(`/season/${id}/revert-to-group-stages`, { method: 'POST' });
+/** POST /v1/season/{id}/reset-double-elim/{divisionId} (PLAYOFFS, staff): the division's bracket back to round 1. */
+export const resetDivisionBracket = (seasonId: number, divisionId: number) =>
+  api.call(`/season/${seasonId}/reset-double-elim/${divisionId}`, DivisionDetail, { method: 'POST' });
 /** PATCH /v1/season/{id}/division-splits (CLOSED; zeros are dropped on save). */
 export const saveDivisionSplits = (id: number, body: DivisionSplitsBody) =>
   api.send(`/season/${id}/division-splits`, { method: 'PATCH', body });

@@ -1,9 +1,10 @@
 import type { SeasonMatch } from '../../api/contract/season';
 
-/** The decided scores of a league match: the winner's report (both reports agree, or staff set them). */
-export function seasonResult(m: SeasonMatch): [number, number] | null {
-  if (m.winningTeam === null) return null;
-  const a = m.teamAScoreA !== null && m.teamAScoreB !== null ? ([m.teamAScoreA, m.teamAScoreB] as [number, number]) : null;
-  const b = m.teamBScoreA !== null && m.teamBScoreB !== null ? ([m.teamBScoreA, m.teamBScoreB] as [number, number]) : null;
-  return (m.winningTeam === 'TeamA' ? (a ?? b) : (b ?? a)) ?? null;
+/** A playoff match with a bye side: decided by the bracket, never played (no score, no played result). */
+export const isSeasonBye = (m: Pick<SeasonMatch, 'teamABye' | 'teamBBye'>) => m.teamABye || m.teamBBye;
+
+/** The decided scores of a league match (the agreed reports, or what staff set); null while undecided or for a bye. */
+export function seasonResult(m: Pick<SeasonMatch, 'winningTeam' | 'scoreA' | 'scoreB'>): [number, number] | null {
+  if (m.winningTeam === null || m.scoreA === null || m.scoreB === null) return null;
+  return [m.scoreA, m.scoreB];
 }

@@ -1,5 +1,6 @@
 import { Button } from '@mantine/core';
 import { Link } from 'wouter';
+import { ResetBracketButton } from './ResetBracket';
 
 interface BracketAdminActionsProps {
   tournamentId: number;
@@ -15,9 +16,7 @@ export function BracketAdminActions({ tournamentId, canReset, resetting, onReset
       <Button component={Link} href={`/tournaments/${tournamentId}/matches`} variant="default">
         Show all matches
       </Button>
-      <Button color="red" variant="light" onClick={onReset} disabled={!canReset && !resetting} loading={resetting}>
-        Reset Bracket
-      </Button>
+      <ResetBracketButton canReset={canReset} resetting={resetting} onReset={onReset} />
     </>
   );
 }

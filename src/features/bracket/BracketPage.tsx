@@ -7,10 +7,10 @@ import { notifyError, notifySuccess } from '../../ui/notify';
 import { isStaffRole, useSessionUser } from '../../ui/session';
 import { CONFIRM, SUCCESS } from '../../domain/messages';
 import { PageTitle } from '../../ui/PageTitle/PageTitle';
-import { ConfirmModal } from '../../ui/ConfirmDialog/ConfirmModal';
 import { parseId } from '../../ui/routeParams';
 import { useMachineWith } from '../../ui/useMachineWith';
 import { BracketAdminActions } from './BracketAdminActions';
+import { ResetBracketDialog } from './ResetBracket';
 import { bracketPageMachine } from '../../../machines/bracketPageMachine';
 import { EmptyBracket } from './EmptyBracket';
 import { CopyEmbedCode } from '../embed/CopyEmbedCode';
@@ -106,17 +106,14 @@ function BracketScreen({ tournamentId, isStaff }: { tournamentId: number; isStaf
           />
         </Suspense>
       )}
-      <ConfirmModal
-        opened={snapshot.matches({ ready: { reset: 'confirming' } }) || resetting}
-        title="Reset Bracket"
-        confirmLabel="Reset Bracket"
-        danger
-        busy={resetting}
+      <ResetBracketDialog
+        opened={snapshot.matches({ ready: { reset: 'confirming' } })}
+        resetting={resetting}
         onConfirm={() => send({ type: 'reset.confirm' })}
         onCancel={() => send({ type: 'reset.cancel' })}
       >
         {CONFIRM.resetBracket}
-      </ConfirmModal>
+      </ResetBracketDialog>
     </Stack>
   );
 }

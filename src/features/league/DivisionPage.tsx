@@ -1,14 +1,21 @@
 import { Anchor, Center, Group, Loader, Stack } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
+import { ApiError } from '../../api/client';
 import type { DivisionDetail } from '../../api/contract/season';
-import { getDivision } from '../../api/endpoints/seasons';
 import { fromSeasonMatches } from '../../bracket/fromSeason';
+import { CONFIRM, SUCCESS } from '../../domain/messages';
 import { playoffSeeds } from '../../domain/season/playoffBracket';
-import { DataLoader } from '../../ui/DataLoader/DataLoader';
+import { LoadFailedState, LoadingState } from '../../ui/DataLoader/LoadStates';
+import { LiveStatus } from '../../ui/LiveStatus/LiveStatus';
 import { NotFound } from '../../ui/NotFound/NotFound';
+import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageTitle } from '../../ui/PageTitle/PageTitle';
 import { parseId } from '../../ui/routeParams';
+import { isStaffRole, useSessionUser } from '../../ui/session';
+import { useMachineWith } from '../../ui/useMachineWith';
+import { divisionPageMachine } from '../../../machines/divisionPageMachine';
+import { ResetBracketButton, ResetBracketDialog } from '../bracket/ResetBracket';
 import { GroupStage } from './GroupStage';
 import { CopyEmbedCode } from '../embed/CopyEmbedCode';
 
@@ -18,7 +25,8 @@ const BracketView = lazy(() => import('../../bracket/BracketView'));
 /** The playoff bracket on the tournament canvas: the 15 numbered matches (Grand Final 2 only once it exists). */
 function PlayoffBracket({ division: d }: { division: DivisionDetail }) {
   const [, navigate] = useLocation();
-  const view = fromSeasonMatches(d.elimMatches, playoffSeeds(d.groupATeams, d.groupBTeams).length);
+  // A new array only when the division changed: the canvas redraws on new data.
+  const view = useMemo(() => fromSeasonMatches(d.elimMatches, playoffSeeds(d.groupATeams, d.groupBTeams).length), [d]);
   return (
     <Stack gap="sm">
       <Group justify="space-between">
@@ -45,22 +53,56 @@ export function DivisionPage() {
   const params = useParams<{ seasonId: string; divisionId: string }>();
   const seasonId = parseId(params.seasonId);
   const divisionId = parseId(params.divisionId);
+  const isStaff = isStaffRole(useSessionUser()?.role);
   if (seasonId === null || divisionId === null) return <NotFound />;
+  return <DivisionScreen key={`${divisionId}/${isStaff}`} seasonId={seasonId} divisionId={divisionId} isStaff={isStaff} />;
+}
+
+/** The division as its machine holds it: followed live; staff reset its playoff bracket (Reset Bracket, irreversible). */
+function DivisionScreen({ seasonId, divisionId, isStaff }: { seasonId: number; divisionId: number; isStaff: boolean }) {
+  const [snapshot, send] = useMachineWith(divisionPageMachine, {
+    input: { divisionId, isStaff },
+    actions: {
+      notifyReset: () => notifySuccess(SUCCESS.bracketReset),
+      reportError: (_, { error }) => notifyError(error),
+    },
+  });
+  const { division: d, error, connection } = snapshot.context;
+  if (snapshot.matches('failed')) {
+    // A division that no longer exists (its season's divisions were made again) is not found, not a failed load.
+    return error instanceof ApiError && error.status === 404 ? <NotFound /> : <LoadFailedState onRetry={() => send({ type: 'division.retry' })} />;
+  }
+  if (!d) return <LoadingState />;
+  if (d.seasonId !== seasonId) return <NotFound />;
+  const resetting = snapshot.matches({ ready: { reset: 'resetting' } });
+  const bracket = d.elimMatches.length > 0;
   return (
-    <DataLoader key={divisionId} load={() => getDivision(divisionId)}>
-      {(d) =>
-        d.seasonId !== seasonId ? (
-          <NotFound />
-        ) : (
-          <>
-            <PageTitle>{d.name}</PageTitle>
-            <Anchor component={Link} href={`/seasons/${seasonId}`} mt={-16} mb="md" fw={600} display="inline-block">
-              Back to the season
-            </Anchor>
-            {d.elimMatches.length > 0 ? <PlayoffBracket division={d} /> : <GroupStage division={d} />}
-          </>
-        )
-      }
-    </DataLoader>
+    <>
+      <PageTitle
+        actions={
+          isStaff &&
+          bracket && (
+            <ResetBracketButton canReset={snapshot.can({ type: 'reset.request' })} resetting={resetting} onReset={() => send({ type: 'reset.request' })} />
+          )
+        }
+      >
+        {d.name}
+      </PageTitle>
+      <Stack gap="md">
+        <Anchor component={Link} href={`/seasons/${seasonId}`} mt={-16} fw={600}>
+          Back to the season
+        </Anchor>
+        <LiveStatus connection={connection} />
+        {bracket ? <PlayoffBracket division={d} /> : <GroupStage division={d} />}
+      </Stack>
+      <ResetBracketDialog
+        opened={snapshot.matches({ ready: { reset: 'confirming' } })}
+        resetting={resetting}
+        onConfirm={() => send({ type: 'reset.confirm' })}
+        onCancel={() => send({ type: 'reset.cancel' })}
+      >
+        {CONFIRM.resetDivisionBracket(d.name)}
+      </ResetBracketDialog>
+    </>
   );
 }

@@ -2,13 +2,16 @@ import { Button, Table, Text } from '@mantine/core';
 import { Link } from 'wouter';
 import type { SeasonMatch } from '../../api/contract/season';
 import { seasonRoundName } from '../../domain/season/playoffBracket';
-import { seasonResult } from '../../domain/season/seasonResult';
+import { isSeasonBye, seasonResult } from '../../domain/season/seasonResult';
 import { DateText } from '../../ui/DateText/DateText';
+import { seasonSideView } from '../matches/seasonMatchSides';
 
-const teamName = (m: SeasonMatch, side: 'A' | 'B') => (side === 'A' ? m.teamA : m.teamB)?.name ?? '???';
+/** The team's name, "bye" or "???" (as the match page reads the side). */
+const teamName = (m: SeasonMatch, side: 'A' | 'B') => seasonSideView(m, side).name;
 
-/** "3 : 1" once decided, otherwise "- : -". */
+/** "3 : 1" once decided, "no match" for a bye (nothing is played), otherwise "- : -". */
 function scoreLine(m: SeasonMatch) {
+  if (isSeasonBye(m)) return 'no match';
   const result = seasonResult(m);
   return result ? `${result[0]} : ${result[1]}` : '- : -';
 }

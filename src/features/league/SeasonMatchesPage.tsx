@@ -5,13 +5,32 @@ import { getDivisionMatches, getGroupMatches } from '../../api/endpoints/seasonM
 import { DataLoader } from '../../ui/DataLoader/DataLoader';
 import { NotFound } from '../../ui/NotFound/NotFound';
 import { PageTitle } from '../../ui/PageTitle/PageTitle';
-import { parseId } from '../../ui/routeParams';
+import { orNotFound, parseId } from '../../ui/routeParams';
+import { isSeasonBye } from '../../domain/season/seasonResult';
 import { SeasonMatchTable } from './SeasonMatchTable';
 
-/** Completed (decided) and Pending lists of a division's or a group's league matches. */
+/** One titled list of matches (its table is labelled by the title). */
+function MatchSection({ title, matches, empty }: { title: string; matches: SeasonMatch[]; empty: string }) {
+  const id = `matches-${title.toLowerCase()}`;
+  return (
+    <Stack gap="xs" component="section" aria-labelledby={id}>
+      <Title order={2} size="h3" id={id}>
+        {title}
+      </Title>
+      <SeasonMatchTable matches={matches} label={title} empty={empty} />
+    </Stack>
+  );
+}
+
+/**
+ * Completed (decided) and Pending lists of a division's or a group's league matches. A bye is no played result: the
+ * playoff byes of a small division are listed apart, under Byes.
+ */
 function MatchLists({ title, matches }: { title: string; matches: SeasonMatch[] }) {
-  const completed = matches.filter((m) => m.winningTeam !== null);
-  const pending = matches.filter((m) => m.winningTeam === null);
+  const byes = matches.filter(isSeasonBye);
+  const played = matches.filter((m) => !isSeasonBye(m));
+  const completed = played.filter((m) => m.winningTeam !== null);
+  const pending = played.filter((m) => m.winningTeam === null);
   const season = matches[0];
   return (
     <Stack gap="lg">
@@ -21,18 +40,9 @@ function MatchLists({ title, matches }: { title: string; matches: SeasonMatch[] 
           {season.seasonName}
         </Anchor>
       )}
-      <Stack gap="xs" component="section" aria-labelledby="matches-completed">
-        <Title order={2} size="h3" id="matches-completed">
-          Completed
-        </Title>
-        <SeasonMatchTable matches={completed} label="Completed" empty="No completed matches" />
-      </Stack>
-      <Stack gap="xs" component="section" aria-labelledby="matches-pending">
-        <Title order={2} size="h3" id="matches-pending">
-          Pending
-        </Title>
-        <SeasonMatchTable matches={pending} label="Pending" empty="No pending matches" />
-      </Stack>
+      <MatchSection title="Completed" matches={completed} empty="No completed matches" />
+      <MatchSection title="Pending" matches={pending} empty="No pending matches" />
+      {byes.length > 0 && <MatchSection title="Byes" matches={byes} empty="" />}
     </Stack>
   );
 }
@@ -42,8 +52,8 @@ export function DivisionMatchesPage() {
   const id = parseId(useParams<{ divisionId: string }>().divisionId);
   if (id === null) return <NotFound />;
   return (
-    <DataLoader key={id} load={() => getDivisionMatches(id)}>
-      {(matches) => <MatchLists title="Division Matches" matches={matches} />}
+    <DataLoader<SeasonMatch[] | null> key={id} load={orNotFound(() => getDivisionMatches(id))}>
+      {(matches) => (matches ? <MatchLists title="Division Matches" matches={matches} /> : <NotFound />)}
     </DataLoader>
   );
 }
@@ -53,8 +63,8 @@ export function GroupMatchesPage() {
   const id = parseId(useParams<{ groupId: string }>().groupId);
   if (id === null) return <NotFound />;
   return (
-    <DataLoader key={id} load={() => getGroupMatches(id)}>
-      {(matches) => <MatchLists title="Group Matches" matches={matches} />}
+    <DataLoader<SeasonMatch[] | null> key={id} load={orNotFound(() => getGroupMatches(id))}>
+      {(matches) => (matches ? <MatchLists title="Group Matches" matches={matches} /> : <NotFound />)}
     </DataLoader>
   );
 }

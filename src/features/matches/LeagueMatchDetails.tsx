@@ -2,6 +2,7 @@ import type { SeasonMatchView } from '../../api/contract/season';
 import { seasonReportBlocker, seasonResultBlocker } from '../../../machines/seasonMatchRules';
 import { seasonRoundName } from '../../domain/season/playoffBracket';
 import { MatchDetailsLayout } from './MatchDetailsLayout';
+import { staffResultQuestion } from './matchSides';
 import { seasonIsOverwrite, seasonSideView } from './seasonMatchSides';
 import type { ScoreSubmission } from './useScoreSubmission';
 
@@ -32,9 +33,10 @@ export function LeagueMatchDetails({ match: m, submission, isStaff }: LeagueMatc
         // A player of either team reads why they cannot report (captains report); staff why no result can be set.
         blocker: m.viewerSide && !canReport ? seasonReportBlocker(m) : isStaff && !canSetResult ? seasonResultBlocker(m) : null,
         staffQuestion: (result) =>
-          m.winningTeam !== null
-            ? `Overwrite the result of this match with ${result}? Standings change; team and player records and KR do not.`
-            : `Set the result of this match to ${result}?`,
+          staffResultQuestion({ decided: m.winningTeam !== null, dispute: !!m.dispute }, 'this match', result, {
+            decided: 'Standings change; team and player records and KR do not.',
+            undecided: m.matchType === 'PLAYOFF' ? 'The bracket moves both teams on.' : 'The group standings take the result.',
+          }),
       }}
     />
   );

@@ -3,7 +3,7 @@ import { isPlayable, reportBlocker, staffResultBlocker } from '../../../machines
 import { mayChangeEntries } from '../../../machines/changeEntriesMachine';
 import { ChangeTeams } from './ChangeTeams';
 import { MatchDetailsLayout } from './MatchDetailsLayout';
-import { isOverwrite, sideView } from './matchSides';
+import { isOverwrite, sideView, staffResultQuestion } from './matchSides';
 import type { ScoreSubmission } from './useScoreSubmission';
 
 interface MatchDetailsProps {
@@ -35,11 +35,10 @@ export function MatchDetails({ match: m, submission, isStaff }: MatchDetailsProp
         // A player reads why they cannot report, staff why no result can be set.
         blocker: m.viewerSide && !canReport ? reportBlocker(m) : isStaff && !canSetResult ? staffResultBlocker(m) : null,
         staffQuestion: (result) =>
-          m.winningEntry !== ''
-            ? `Overwrite the result of match ${m.matchNumber} with ${result}? Later matches whose entrants change are re-opened and their scores cleared.`
-            : overwrite
-              ? `Overwrite the disputed scores of match ${m.matchNumber} with ${result}? The bracket moves both entries on.`
-              : `Set the result of match ${m.matchNumber} to ${result}? The bracket moves both entries on.`,
+          staffResultQuestion({ decided: m.winningEntry !== '', dispute: m.dispute }, `match ${m.matchNumber}`, result, {
+            decided: 'Later matches whose entrants change are re-opened and their scores cleared.',
+            undecided: 'The bracket moves both entries on.',
+          }),
         extraActions: canChangeTeams ? <ChangeTeams match={m} onChanged={(match) => send({ type: 'match.replace', match })} /> : undefined,
       }}
     />

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { DateText } from '../../ui/DateText/DateText';
 import { MatchScorePanel } from './MatchScorePanel';
 import { MatchSideCard } from './MatchSideCard';
-import { adminLabel, reportText, type SideView } from './matchSides';
+import { adminLabel, reportText, staffResult, type SideView } from './matchSides';
 import type { ScoreSubmission } from './useScoreSubmission';
 import classes from './MatchPage.module.css';
 
@@ -43,6 +43,8 @@ export function MatchDetailsLayout({ view: v, submission }: { view: MatchPageVie
   const blocker = snapshot.matches('idle') ? v.blocker : null;
   const names: [string, string] = [v.sides[0].name, v.sides[1].name];
   const report = (side: SideView) => (v.playable ? reportText(side.reported, names) : null);
+  // Who reported what stays on the cards; a result staff set (a dispute settled) is said apart from the reports.
+  const byStaff = v.playable ? staffResult(v.sides) : null;
   return (
     <Stack gap="lg">
       <title>{v.documentTitle}</title>
@@ -75,6 +77,11 @@ export function MatchDetailsLayout({ view: v, submission }: { view: MatchPageVie
         <Text className={classes.versus}>VS</Text>
         <MatchSideCard view={v.sides[1]} report={report(v.sides[1])} />
       </Group>
+      {byStaff && (
+        <Text fw={600} ta="center">
+          Result set by staff: {names[0]} {byStaff[0]} – {byStaff[1]} {names[1]}
+        </Text>
+      )}
       {(canReport || canSetResult || v.extraActions || blocker) && (
         <Group gap="sm">
           {canReport && <Button onClick={() => send({ type: 'score.start' })}>SUBMIT SCORE</Button>}

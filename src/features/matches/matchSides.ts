@@ -74,3 +74,31 @@ export const adminLabel = (overwrite: boolean) => (overwrite ? 'OVERWRITE SCORE 
 /** "reported Alpha 1 – 3 Bravo" for a side's report (side A's score first), or "not reported yet". */
 export const reportText = (reported: [number, number] | null, names: readonly [string, string]) =>
   reported ? `reported ${names[0]} ${reported[0]} – ${reported[1]} ${names[1]}` : 'not reported yet';
+
+const sameScore = (x: [number, number] | null, y: [number, number]) => x !== null && x[0] === y[0] && x[1] === y[1];
+
+/**
+ * The result staff set, when it is not what both sides reported (a dispute settled, a result overwritten, a match
+ * decided without both reports); null while undecided or when the sides' agreeing reports are the result.
+ */
+export function staffResult([a, b]: readonly [SideView, SideView]): [number, number] | null {
+  if (a.score === null || b.score === null) return null;
+  const result: [number, number] = [a.score, b.score];
+  return sameScore(a.reported, result) && sameScore(b.reported, result) ? null : result;
+}
+
+/**
+ * The staff confirmation's question, in the words of the button it answers: OVERWRITE SCORE (ADMIN) overwrites a
+ * decided result or the disputed reports (which stay on record beside the result), SUBMIT SCORE (ADMIN) sets one.
+ * `after` says what follows once the result is set (`undecided`) or changed (`decided`).
+ */
+export function staffResultQuestion(
+  m: { decided: boolean; dispute: boolean },
+  subject: string,
+  result: string,
+  after: { decided: string; undecided: string },
+): string {
+  if (m.decided) return `Overwrite the result of ${subject} with ${result}? ${after.decided}`;
+  if (m.dispute) return `Overwrite the disputed scores of ${subject} with ${result}? Both reports stay on record. ${after.undecided}`;
+  return `Set the result of ${subject} to ${result}? ${after.undecided}`;
+}

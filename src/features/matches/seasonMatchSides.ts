@@ -2,7 +2,10 @@ import type { SeasonMatch } from '../../api/contract/season';
 import { seasonResult } from '../../domain/season/seasonResult';
 import type { Side, SideView } from './matchSides';
 
-/** The page's view of side `side` of league match `m`: the team (name linking to /teams/{id}) or "???" while unknown. */
+/**
+ * The page's view of side `side` of league match `m`: the team (name linking to /teams/{id}), "bye" for a bye side
+ * ("none" when both are), or "???" while unknown, as a tournament match reads them.
+ */
 export function seasonSideView(m: SeasonMatch, side: Side): SideView {
   const isA = side === 'A';
   const team = isA ? m.teamA : m.teamB;
@@ -10,7 +13,10 @@ export function seasonSideView(m: SeasonMatch, side: Side): SideView {
   const repB = isA ? m.teamAScoreB : m.teamBScoreB;
   const reported = repA !== null && repB !== null ? ([repA, repB] as [number, number]) : null;
   const base = { side, userId: null, reported };
-  if (!team) return { ...base, kind: 'unknown', name: '???', imageUrl: null, href: null, score: null, outcome: null };
+  const empty = { ...base, imageUrl: null, href: null, score: null, outcome: null };
+  if (m.teamABye && m.teamBBye) return { ...empty, kind: 'none', name: 'none' };
+  if (isA ? m.teamABye : m.teamBBye) return { ...empty, kind: 'bye', name: 'bye' };
+  if (!team) return { ...empty, kind: 'unknown', name: '???' };
   const result = seasonResult(m);
   const outcome = m.winningTeam === null ? null : m.winningTeam === (isA ? 'TeamA' : 'TeamB') ? 'winner' : 'loser';
   return {

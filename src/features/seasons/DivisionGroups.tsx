@@ -1,6 +1,8 @@
 import { Anchor, Card, Group as Row, SimpleGrid, Stack, Table, Title, UnstyledButton } from '@mantine/core';
 import { Link } from 'wouter';
 import type { Season, SeasonTeam } from '../../api/contract/season';
+import { countOf } from '../../domain/counts';
+import { formatDate } from '../../domain/dates';
 import { EmptyMessage } from '../../ui/EmptyMessage/EmptyMessage';
 
 interface DivisionGroupsProps {
@@ -11,14 +13,21 @@ interface DivisionGroupsProps {
 
 /** A closed (or later) season: each division with its groups, every team with its record and average KR. */
 export function DivisionGroups({ season, onTeamClick }: DivisionGroupsProps) {
-  if (season.divisions.length === 0) return <EmptyMessage>The divisions are not set yet</EmptyMessage>;
+  if (season.divisions.length === 0) {
+    return (
+      <EmptyMessage>
+        The divisions are not set yet: the {countOf(season.joinedTeamsCount, 'team')} entered are split into divisions before the group stages
+        start on {formatDate(season.startDate)}.
+      </EmptyMessage>
+    );
+  }
   return (
     <Stack gap="xl">
       {season.divisions.map((d) => (
         <section key={d.id} aria-label={d.name}>
           <Row justify="space-between" mb="sm">
             <Title order={2}>
-              {d.name} ({d.joinedTeamsCount} teams)
+              {d.name} ({countOf(d.joinedTeamsCount, 'team')})
             </Title>
             {season.seasonType !== 'CLOSED' && (
               <Anchor component={Link} href={`/seasons/${season.id}/${d.id}`}>

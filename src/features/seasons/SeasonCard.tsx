@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
 import { Link } from 'wouter';
 import type { Season } from '../../api/contract/season';
+import { countOf } from '../../domain/counts';
 import { formatDate } from '../../domain/dates';
 import { seasonWeeks } from '../../domain/season/seasonDates';
 import { isStaffRole, useSessionUser } from '../../ui/session';
@@ -35,7 +36,7 @@ export function SeasonCard({ season: s, reload }: { season: Season; reload: () =
             Starts {formatDate(s.startDate)} · {seasonWeeks(s.startDate, s.grandFinalDueBy)} weeks
           </Text>
           <Text size="sm" c="dimmed">
-            Entry fee {formatEuros(s.entryFee)} · {s.joinedTeamsCount} teams
+            Entry fee {formatEuros(s.entryFee)} · {countOf(s.joinedTeamsCount, 'team')}
           </Text>
           <Text size="sm" lineClamp={3}>
             {s.prizePoolInfo}

@@ -10,7 +10,7 @@ interface SeasonTeamOptionsProps {
   onChanged: () => void;
 }
 
-/** Staff options of a season's team: Refund Entry (a paid, unrefunded entry) and Remove from Season (OPEN, CLOSED). */
+/** Staff options of a season's team: Refund Entry (a paid entry; gone once refunded) and Remove from Season (OPEN, CLOSED). */
 export function SeasonTeamOptions({ season, team, onChanged }: SeasonTeamOptionsProps) {
   return (
     <OptionsMenu
@@ -22,7 +22,9 @@ export function SeasonTeamOptions({ season, team, onChanged }: SeasonTeamOptions
           message: `Refund the entry fee of ${team.name}?`,
           run: () => refundSeasonEntry(season.id, team.id),
           success: SUCCESS.refundProcessing,
-          disabled: team.refunded === true || team.paid === false,
+          // Refunded: nothing left to refund, so it is no longer offered; unpaid (a free or seeded entry): shown, disabled.
+          hidden: team.refunded === true,
+          disabled: team.paid === false,
         },
         {
           label: 'Remove from Season',

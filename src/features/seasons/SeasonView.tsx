@@ -3,6 +3,7 @@ import { useMachine } from '@xstate/react';
 import { Suspense, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Season } from '../../api/contract/season';
+import { countOf } from '../../domain/counts';
 import { formatDate } from '../../domain/dates';
 import { SUCCESS } from '../../domain/messages';
 import { seasonWeeks } from '../../domain/season/seasonDates';
@@ -20,6 +21,7 @@ import { lazyNamed } from '../../ui/onDemand';
 // the modal machinery, loads only where they can appear.
 const JoinSeason = lazyNamed(() => import('./JoinSeason'), 'JoinSeason');
 const MemberKrModal = lazyNamed(() => import('./MemberKrModal'), 'MemberKrModal');
+import { SeasonChampions } from './SeasonChampions';
 
 /**
  * A season: its facts, then the division table while OPEN, or the divisions with their groups and each team's
@@ -78,11 +80,12 @@ export function SeasonView({ season, reload }: { season: Season; reload: () => v
       <Stack gap="lg">
         <Text>
           {season.seasonType} · Starts {formatDate(season.startDate)} · {seasonWeeks(season.startDate, season.grandFinalDueBy)} weeks · Entry fee{' '}
-          {formatEuros(season.entryFee)} · {season.joinedTeamsCount} teams
+          {formatEuros(season.entryFee)} · {countOf(season.joinedTeamsCount, 'team')}
         </Text>
         <Text c="dimmed" style={{ whiteSpace: 'pre-line' }}>
           {season.seasonInfo}
         </Text>
+        <SeasonChampions season={season} />
         {season.seasonType === 'OPEN' ? (
           <DivisionTable season={season} />
         ) : (

@@ -6,8 +6,9 @@ import { formatDate } from '../../domain/dates';
 import { isStaffRole, useSessionUser } from '../../ui/session';
 import { SITE_ARTWORK } from '../../ui/siteArtwork';
 import { useSiteImage } from '../../ui/siteImages';
-import { registrationState } from '../../domain/tournamentRules';
-import { entriesCount, formatFee, typeLabel } from './format';
+import { formatCount } from '../../domain/counts';
+import { entriesCount, registrationState } from '../../domain/tournamentRules';
+import { formatFee, typeLabel } from './format';
 import { RegistrationBadge } from './registration/RegistrationBadge';
 import classes from './TournamentCard.module.css';
 
@@ -42,7 +43,7 @@ export function TournamentCard({ tournament: t }: { tournament: Tournament }) {
           {GAME_LABELS[t.game]} · {formatDate(t.startDate)} {t.startTime}
         </Text>
         <Text size="sm" c="dimmed">
-          {entriesCount(t)} / {t.signUpLimit} entries · {typeLabel(t)}
+          {formatCount(entriesCount(t))} / {formatCount(t.signUpLimit)} entries · {typeLabel(t)}
         </Text>
       </Stack>
       <Group mt="md" gap="xs">

@@ -1,4 +1,5 @@
 import type { Tournament } from '../../api/contract/tournament';
+import { countOf } from '../../domain/counts';
 import { isTeamTournament, teamSize } from '../../domain/tournamentRules';
 
 export { isTeamTournament };
@@ -20,13 +21,9 @@ export function typeLabel(t: TypeFacts) {
 
 /** "1 player" or "4 players": the team size of the tournament. */
 export function teamSizeLabel(t: TypeFacts) {
-  const size = teamSize(t);
-  return size === 1 ? '1 player' : `${size} players`;
+  return countOf(teamSize(t), 'player');
 }
 
-/** Entries so far: teams for team types, players otherwise. */
-export const entriesCount = (t: Pick<Tournament, 'tournamentType' | 'teamLimit' | 'joinedTeamsLength' | 'joinedUsersLength'>) =>
-  isTeamTournament(t) ? t.joinedTeamsLength : t.joinedUsersLength;
 
 /** Where a tournament entry's page is: /players/{id} for players, /tournaments/{id}/{teamId} for teams. */
 export const entryHref = (tournamentId: number, entry: { userId?: number | null; teamId?: number | null; id: number }) =>

@@ -3,8 +3,9 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'wouter';
 import type { Tournament } from '../../../api/contract/tournament';
 import type { TournamentStatus } from '../../../domain/constants';
+import { formatCount } from '../../../domain/counts';
 import { formatDate } from '../../../domain/dates';
-import { entriesCount } from '../../tournaments/format';
+import { entriesCount, predefinedEntryCount } from '../../../domain/tournamentRules';
 import { TournamentActionsMenu } from './TournamentActionsMenu';
 import type { RowAction } from '../../../../machines/adminTournamentsMachine';
 
@@ -46,8 +47,8 @@ export function tournamentColumns(handlers: { onEdit: (t: Tournament) => void; o
       header: 'ENTRIES',
       cell: ({ row }) => {
         const t = row.original;
-        const predefined = t.definedEntries.definedUsers.length + t.definedEntries.definedTeams.length;
-        return `${entriesCount(t)} / ${t.signUpLimit}${predefined > 0 ? ` + ${predefined} predefined` : ''}`;
+        const predefined = predefinedEntryCount(t.definedEntries);
+        return `${formatCount(entriesCount(t))} / ${formatCount(t.signUpLimit)}${predefined > 0 ? ` (${formatCount(predefined)} predefined)` : ''}`;
       },
     }),
     column.display({

@@ -3,7 +3,9 @@ import type { ReactNode } from 'react';
 import type { Tournament } from '../../../api/contract/tournament';
 import { PLATFORM_LABELS } from '../../../domain/constants';
 import { formatDate } from '../../../domain/dates';
-import { entriesCount, formatFee, teamSizeLabel, typeLabel } from '../format';
+import { formatCount } from '../../../domain/counts';
+import { entriesCount } from '../../../domain/tournamentRules';
+import { formatFee, teamSizeLabel, typeLabel } from '../format';
 
 /** The facts of a tournament as a two-column table. */
 export function TournamentInfoTable({ tournament: t }: { tournament: Tournament }) {
@@ -15,7 +17,7 @@ export function TournamentInfoTable({ tournament: t }: { tournament: Tournament 
     ['Type', typeLabel(t)],
     ['Team size', teamSizeLabel(t)],
     ['Sign-up limit', t.signUpLimit],
-    ['Entries', entriesCount(t)],
+    ['Entries', formatCount(entriesCount(t))],
     ['Platforms', t.platforms.map((p) => PLATFORM_LABELS[p]).join(', ')],
     ['Host', t.host],
     ['Prize pool', t.prizePoolInfo],

@@ -33,8 +33,9 @@ export function EntryOptionsMenu({ tournament: t, entry, onChanged }: EntryOptio
           message: `Refund the entry fee of ${name}? The entry no longer counts once it is refunded.`,
           run: () => refundTournamentEntry(t.id, entry.id),
           success: SUCCESS.refundProcessing,
-          disabled: entry.refunded === true || entry.paid === false,
-          hidden: t.entryFee <= 0,
+          disabled: entry.paid === false,
+          // Like a season's team: a refunded entry has nothing left to refund.
+          hidden: t.entryFee <= 0 || entry.refunded === true,
         },
       ]}
     />

@@ -4,7 +4,7 @@ import { getAdminEntries } from '../../../api/endpoints/tournaments';
 import { formatDate } from '../../../domain/dates';
 import { signupsOpen } from '../../../domain/tournamentRules';
 import { DataLoader } from '../../../ui/DataLoader/DataLoader';
-import { entriesCount } from '../format';
+import { entriesCount, predefinedEntryCount } from '../../../domain/tournamentRules';
 import { EntriesTable } from './EntriesTable';
 import { entryColumns } from './entryColumns';
 import { hasStarted } from './entriesView';
@@ -28,7 +28,7 @@ export function SignupView({ tournament: t, staff }: { tournament: Tournament; s
     <DataLoader load={() => getAdminEntries(t.id)}>
       {(entries, reload) => (
         <Stack gap="lg">
-          <SignupSummary tournament={t} taken={entries.filter((e) => !e.refunded).length} />
+          <SignupSummary tournament={t} taken={entries.filter((e) => !e.refunded).length + predefinedEntryCount(t.definedEntries)} />
           <EntriesTable label="Sign-ups" entries={entries} columns={entryColumns(t, { staff, onChanged: reload })} empty="Nobody has signed up yet" />
         </Stack>
       )}
