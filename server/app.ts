@@ -37,6 +37,8 @@ import { playerCardRoutes } from './routes/playerCards';
 import { liveEventRoutes } from './routes/liveEvents';
 import { createLiveHub, type LiveHub } from './services/liveEvents';
 import { transferRoutes } from './routes/transfers';
+import { announcementRoutes } from './routes/announcements';
+import { createDiscordOutbox, type DiscordOutbox } from './services/discordOutbox';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,6 +46,8 @@ declare module 'fastify' {
     registeredRoutes: readonly string[];
     /** Live updates: this instance's one LISTEN and its SSE clients (server/services/liveEvents.ts). */
     live: LiveHub;
+    /** This instance's delivery worker of Discord announcements (server/services/discordOutbox.ts). */
+    discordOutbox: DiscordOutbox;
   }
 }
 
@@ -110,6 +114,12 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   app.addHook('onClose', () => live.close());
   liveEventRoutes(app, db, live);
   transferRoutes(app, db, config);
+  announcementRoutes(app, db, config);
+  // Discord announcements leave through this instance's delivery worker; closing the app waits for the one in flight.
+  const outbox = createDiscordOutbox(db, config, app.log);
+  outbox.start();
+  app.decorate('discordOutbox', outbox);
+  app.addHook('onClose', () => outbox.stop());
 
   const indexHtml = config.staticDir ? join(config.staticDir, 'index.html') : null;
   const serveSpa = !!indexHtml && existsSync(indexHtml);

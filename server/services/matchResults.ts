@@ -21,6 +21,7 @@ import type { MatchEntriesPatch, ScoreBody } from '../../src/api/contract/tourna
 import { lockTournament, type TournamentRow } from './tournamentStore';
 import { loadBracket, saveBracket, type LoadedBracket, type MatchRow, type RowState } from './bracketStore';
 import { reassignSeeds, settleTournament } from './brackets';
+import { announceTournamentMatches } from './announcements';
 
 /* Match result commands: a player's report, the staff result, and the staff change of a match's entries. */
 
@@ -175,13 +176,14 @@ export async function submitScore(
         .update(tournamentMatches)
         .set({ ...report, dispute: true, updatedAt: Date.now() })
         .where(eq(tournamentMatches.id, row.id));
+      await announceTournamentMatches(tx, t, [row.id], 'players');
       return;
     }
     const scores = { entryAScore: next.entryAScoreA, entryBScore: next.entryAScoreB as number };
     const winner = winnerOf(scores);
     const loaded = await requireBracket(tx, input.tournamentId);
     const after = engine(() => recordResult(loaded.bracket, row.matchNumber, winner));
-    await saveBracket(
+    const written = await saveBracket(
       tx,
       loaded,
       after,
@@ -189,7 +191,8 @@ export async function submitScore(
     );
     const [winnerId, loserId] = winner === 'A' ? [row.entryAId!, row.entryBId!] : [row.entryBId!, row.entryAId!];
     await countRecords(tx, winnerId, loserId);
-    await settleTournament(tx, t, loaded, after);
+    const settled = await settleTournament(tx, t, loaded, after);
+    await announceTournamentMatches(tx, settled, written.map((n) => loaded.rows[n - 1].id), 'players');
   });
 }
 
@@ -211,7 +214,7 @@ export async function setMatchResult(db: Db, input: { tournamentId: number; matc
     refuse(staffResultBlocker(factsOf(t, row)));
     const loaded = await requireBracket(tx, input.tournamentId);
     const after = engine(() => overwriteResult(loaded.bracket, row.matchNumber, winnerOf(input.scores)));
-    await saveBracket(
+    const written = await saveBracket(
       tx,
       loaded,
       after,
@@ -227,7 +230,8 @@ export async function setMatchResult(db: Db, input: { tournamentId: number; matc
         ],
       ]),
     );
-    await settleTournament(tx, t, loaded, after);
+    const settled = await settleTournament(tx, t, loaded, after);
+    await announceTournamentMatches(tx, settled, written.map((n) => loaded.rows[n - 1].id), 'staff');
   });
 }
 

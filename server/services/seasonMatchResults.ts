@@ -5,6 +5,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/er
 import { lockSeason, type SeasonRow } from './seasonStore';
 import { bumpBracketsOfUsers } from './tournamentStore';
 import { completeIfDecided } from './seasonLifecycle';
+import { announceSeasonMatch } from './announcements';
 import { loadDivisionBracket, recordGroupResults, recordPlayoffResult, saveDivisionBracket } from './seasonBrackets';
 import { getSeasonMatchRow, sideOfTeam, type MatchViewer } from './seasonMatchQueries';
 import type { SeasonMatchRow } from './seasonView';
@@ -172,7 +173,10 @@ export async function reportSeasonScore(db: Db, input: { matchId: number; user: 
       tx.update(seasonMatches).set({ ...report, ...extra, updatedAt: Date.now() }).where(eq(seasonMatches.id, row.id));
     if (next.teamAScoreA === null || next.teamBScoreA === null) return void (await save());
     const agree = next.teamAScoreA === next.teamBScoreA && next.teamAScoreB === next.teamBScoreB && next.teamAScoreA !== next.teamAScoreB;
-    if (!agree) return void (await save({ dispute: true }));
+    if (!agree) {
+      await save({ dispute: true });
+      return void (await announceSeasonMatch(tx, season, row, 'players'));
+    }
 
     const scores = { entryAScore: next.teamAScoreA, entryBScore: next.teamAScoreB as number };
     await save();
@@ -183,6 +187,7 @@ export async function reportSeasonScore(db: Db, input: { matchId: number; user: 
     }
     await countRecordsAndRatings(tx, row, scores);
     if (row.matchType === 'PLAYOFF') await completeSeason(tx, season);
+    await announceSeasonMatch(tx, season, row, 'players');
   });
 }
 
@@ -204,7 +209,7 @@ export async function setSeasonMatchResult(db: Db, input: { matchId: number; sco
     if (row.matchType === 'GROUP_STAGE') {
       await tx.update(seasonMatches).set({ ...result, winningTeam, recordsCounted: true }).where(eq(seasonMatches.id, row.id));
       await recountGroup(tx, row.groupId as number);
-      return;
+      return void (await announceSeasonMatch(tx, season, row, 'staff'));
     }
     const loaded = await loadDivisionBracket(tx, row.divisionId);
     if (!loaded) throw conflict(MATCH_ERRORS.waiting);
@@ -212,5 +217,6 @@ export async function setSeasonMatchResult(db: Db, input: { matchId: number; sco
     await saveDivisionBracket(tx, loaded, after);
     await tx.update(seasonMatches).set(result).where(eq(seasonMatches.id, row.id));
     await completeSeason(tx, season);
+    await announceSeasonMatch(tx, season, row, 'staff');
   });
 }

@@ -6,6 +6,7 @@ import { badRequest, conflict } from '../http/errors';
 import { parse } from '../http/validate';
 import { deleteImageIfUnused, saveImage } from '../storage/images';
 import { generateTournamentBracket } from './brackets';
+import { announceBracketStarted } from './announcements';
 import { yieldTurn } from './bracketStore';
 import { cleanUpTournamentDiscord } from './discord';
 import { activeEntryCount, getTournament, lockTournament, type TournamentRow } from './tournamentStore';
@@ -122,6 +123,8 @@ export async function startTournament(db: Db, id: number) {
     const rounds = generated ? [...new Set(generated.matches.map((m) => m.roundName))] : await tournamentRoundNames(tx, t);
     if (missingRounds(t.mapsAndModes, rounds).length > 0) throw conflict(ERRORS.mapsUndefined.title);
     await tx.update(tournaments).set({ status }).where(eq(tournaments.id, id));
+    // A restart that kept its bracket (same entrants) is not news.
+    if (generated) await announceBracketStarted(tx, t);
   });
 }
 

@@ -391,3 +391,9 @@ export const TRANSFER_ERRORS = {
   teamMismatch: 'The team in the body must be the team in the path',
   nothingToCancel: 'This player has no open transfer request on this team',
 } as const;
+
+/** Discord announcements (issue 25): not worded by the spec. */
+export const ANNOUNCEMENT_ERRORS = {
+  webhookUrl: 'Please input a Discord webhook URL (https://discord.com/api/webhooks/…)',
+  noWebhook: 'Set a Discord webhook first',
+} as const;

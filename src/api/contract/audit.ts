@@ -2,11 +2,11 @@ import { boolean, enums, nullable, number, record, string, type, union, type Inf
 import { Id, Millis } from './common';
 
 /** What a staff member changed (the audit log's WHAT column). */
-export const AUDIT_ACTIONS = ['ROLE_CHANGED', 'USER_EDITED', 'USER_BANNED', 'TEAM_EDITED', 'IMAGE_UPDATED', 'TRANSFER_APPROVED', 'TRANSFER_REJECTED'] as const;
+export const AUDIT_ACTIONS = ['ROLE_CHANGED', 'USER_EDITED', 'USER_BANNED', 'TEAM_EDITED', 'IMAGE_UPDATED', 'TRANSFER_APPROVED', 'TRANSFER_REJECTED', 'WEBHOOK_CHANGED'] as const;
 export const AuditAction = enums(AUDIT_ACTIONS);
 export type AuditAction = Infer<typeof AuditAction>;
 
-export const AUDIT_TARGET_TYPES = ['USER', 'TEAM', 'IMAGE'] as const;
+export const AUDIT_TARGET_TYPES = ['USER', 'TEAM', 'IMAGE', 'TOURNAMENT', 'SEASON'] as const;
 export const AuditTargetType = enums(AUDIT_TARGET_TYPES);
 export type AuditTargetType = Infer<typeof AuditTargetType>;
 

@@ -10,12 +10,20 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   IMAGE_UPDATED: 'Image updated',
   TRANSFER_APPROVED: 'Transfer approved',
   TRANSFER_REJECTED: 'Transfer rejected',
+  WEBHOOK_CHANGED: 'Discord webhook changed',
+};
+
+const TARGET_WORDS: Record<Exclude<AuditEntry['target']['type'], 'IMAGE'>, string> = {
+  USER: 'User',
+  TEAM: 'Team',
+  TOURNAMENT: 'Tournament',
+  SEASON: 'Season',
 };
 
 /** The TARGET column: "User Ace", "Team Rockets", "Image Home Page Banner". */
 export function auditTargetText({ target }: AuditEntry): string {
   if (target.type === 'IMAGE') return `Image ${SITE_IMAGE_SLOTS.find((s) => s.type === target.id)?.label ?? target.name}`;
-  return `${target.type === 'USER' ? 'User' : 'Team'} ${target.name}`;
+  return `${TARGET_WORDS[target.type]} ${target.name}`;
 }
 
 const valueText = (value: AuditValues[string] | undefined) => (value === null || value === undefined || value === '' ? 'none' : String(value));
