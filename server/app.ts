@@ -38,6 +38,7 @@ import { liveEventRoutes } from './routes/liveEvents';
 import { createLiveHub, type LiveHub } from './services/liveEvents';
 import { transferRoutes } from './routes/transfers';
 import { announcementRoutes } from './routes/announcements';
+import { calendarRoutes } from './routes/calendars';
 import { createDiscordOutbox, type DiscordOutbox } from './services/discordOutbox';
 
 declare module 'fastify' {
@@ -115,6 +116,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   liveEventRoutes(app, db, live);
   transferRoutes(app, db, config);
   announcementRoutes(app, db, config);
+  calendarRoutes(app, db, config);
   // Discord announcements leave through this instance's delivery worker; closing the app waits for the one in flight.
   const outbox = createDiscordOutbox(db, config, app.log);
   outbox.start();

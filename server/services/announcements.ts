@@ -49,6 +49,7 @@ export const COLOURS: Record<AnnouncementEvent, number> = {
 
 /** A name as Discord text: its markdown characters escaped (a team called `*_*` stays literal). */
 export const md = (text: string) => text.replace(/[\\*_~`|<>[\]()]/g, '\\$&');
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 /** A day as Discord shows it in each reader's own locale and time zone. */
 const day = (ms: number) => `<t:${Math.floor(ms / 1000)}:D>`;
 
@@ -260,7 +261,7 @@ export async function announceSeasonStage(tx: Tx, season: SeasonRow, stage: 'gro
             payload: {
               title: `Group stages started: ${season.name}`,
               description:
-                `${divisions.reduce((n, d) => n + Number(d.teams), 0)} teams in ${divisions.length} divisions play ` +
+                `${divisions.reduce((n, d) => n + Number(d.teams), 0)} teams in ${plural(divisions.length, 'division')} play ` +
                 `${divisions.reduce((n, d) => n + Number(d.matches), 0)} group matches over ${season.playoffWeeks} weeks. Good luck!`,
               path: `/seasons/${season.id}`,
               color: COLOURS.BRACKET_STARTED,

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { FakeDiscord, type WebhookPost } from '../support/fakeDiscord';
 import { useTestServer, type Agent } from '../support/testServer';
-import { auditLog, discordDeliveries, tournaments } from '../../server/db/schema';
+import { auditLog, discordDeliveries, seasonMatches, seasons, tournaments } from '../../server/db/schema';
 import { createDiscordOutbox, INTERRUPTED } from '../../server/services/discordOutbox';
 import { enqueue } from '../../server/services/announcements';
 import { generateBracket } from '../../src/domain/bracket/generateBracket';
 import { ANNOUNCEMENT_ERRORS } from '../../src/domain/messages';
 import { bracketOf, createAdmin, createTournament, playerOf, type Fixture } from './bracketsKit';
+import { createSeason, enterTeams } from './seasons.fixtures';
 
 /*
  * Discord announcements (issue 25) against a loopback fake of Discord's webhook endpoint: what is posted for a
@@ -224,6 +225,81 @@ describe('Discord announcements', () => {
       const f = await createTournament(server.db, { ranks: [1000, 1001, 1002, 1003] });
       await play(f, 1, 3, 1);
       expect(await server.db.select().from(discordDeliveries).where(eq(discordDeliveries.tournamentId, f.tournamentId))).toEqual([]);
+    });
+  });
+
+  describe('a season', () => {
+    it('announces the group stages, league results and disputes, the playoffs, ready matches and the division champion', async () => {
+      const id = await createSeason(admin);
+      const [season] = await server.db.select().from(seasons).where(eq(seasons.id, id));
+      const entered = await enterTeams(server, id, 4);
+      const hook = newHook();
+      expect((await setHook('season', id, fake.webhookUrl(hook))).status).toBe(200);
+      expect((await admin.post(`/v1/season/${id}/close-signups`)).status).toBe(200);
+      expect((await admin.patch(`/v1/season/${id}/division-splits`, { divisionSplits: [4] })).status).toBe(200);
+      expect((await admin.post(`/v1/season/${id}/progress-playoffs`)).status).toBe(200);
+      const [groups] = await waitFor('the group stages', () => fake.delivered(hook).length > 0 && fake.delivered(hook));
+      expect(groups.body.embeds[0]).toMatchObject({
+        title: `Group stages started: ${season.name}`,
+        description: '4 teams in 1 division play 2 group matches over 4 weeks. Good luck!',
+        url: `https://clutch.example/seasons/${id}`,
+      });
+
+      const matches = (type: 'GROUP_STAGE' | 'PLAYOFF') =>
+        server.db
+          .select()
+          .from(seasonMatches)
+          .where(and(eq(seasonMatches.seasonId, id), eq(seasonMatches.matchType, type)))
+          .orderBy(asc(seasonMatches.matchNumber), asc(seasonMatches.id));
+      const captain = (teamId: number | null) => entered.find((t) => t.team.id === teamId)!.agent;
+      const teamName = (teamId: number | null) => entered.find((t) => t.team.id === teamId)!.team.name;
+      const seasonPosts = () => postsTo(hook).flatMap((p) => (p.status === 204 ? p.body.embeds : []));
+      const settledSeason = () =>
+        waitFor('season deliveries', async () => {
+          const list = (await admin.get(`/v1/season/${id}/announcements`)).body.deliveries as any[];
+          return list.every((d) => d.state === 'DELIVERED') && list;
+        });
+
+      // Group A: both captains agree. Group B: they do not.
+      const [g1, g2] = await matches('GROUP_STAGE');
+      for (const teamId of [g1.teamAId, g1.teamBId]) expect((await captain(teamId).post(`/v1/match/${g1.id}`, { entryAScore: 3, entryBScore: 2 })).status).toBe(200);
+      expect((await captain(g2.teamAId).post(`/v1/match/${g2.id}`, { entryAScore: 3, entryBScore: 0 })).status).toBe(200);
+      expect((await captain(g2.teamBId).post(`/v1/match/${g2.id}`, { entryAScore: 0, entryBScore: 3 })).status).toBe(200);
+      await settledSeason();
+      expect(seasonPosts().find((e) => e.title === `Result: ${teamName(g1.teamAId)} 3–2 ${teamName(g1.teamBId)}`)).toMatchObject({
+        url: `https://clutch.example/match/${g1.id}`,
+        fields: [
+          { name: 'Round', value: 'Group A', inline: true },
+          { name: 'Decided by', value: 'Both reports', inline: true },
+        ],
+      });
+      expect(seasonPosts().map((e) => e.title)).toContain(`Disputed: ${teamName(g2.teamAId)} vs ${teamName(g2.teamBId)}`);
+      expect((await admin.post(`/v1/match/${g2.id}/admin`, { entryAScore: 3, entryBScore: 0 })).status).toBe(200);
+
+      expect((await admin.post(`/v1/season/${id}/progress-double-elim`)).status).toBe(200);
+      await settledSeason();
+      const division = (await matches('PLAYOFF'))[0].divisionId;
+      expect(seasonPosts().find((e) => e.title.startsWith('Playoffs started'))).toMatchObject({
+        title: `Playoffs started: ${season.name} · Division 1`,
+        url: `https://clutch.example/seasons/${id}/${division}`,
+      });
+
+      // Staff settle every playoff match, side A winning: results, ready matches, then the champion.
+      for (;;) {
+        const next = (await matches('PLAYOFF')).find((m) => m.live && m.teamAId && m.teamBId && !m.winningTeam && !m.teamABye && !m.teamBBye);
+        if (!next) break;
+        expect((await admin.post(`/v1/match/${next.id}/admin`, { entryAScore: 2, entryBScore: 0 })).status).toBe(200);
+      }
+      await settledSeason();
+      const titlesNow = seasonPosts().map((e) => e.title);
+      expect(titlesNow.some((t) => t.startsWith('Match ready: '))).toBe(true);
+      const final = (await matches('PLAYOFF')).filter((m) => m.winningTeam && m.live).at(-1)!;
+      const championId = final.winningTeam === 'TeamA' ? final.teamAId : final.teamBId;
+      expect(titlesNow.at(-1)).toBe(`🏆 ${teamName(championId)} wins ${season.name} · Division 1!`);
+      // One post per queued event (the grand final may read like a first-round result: another match, another row).
+      const rows = await server.db.select().from(discordDeliveries).where(eq(discordDeliveries.seasonId, id));
+      expect(titlesNow).toHaveLength(rows.length);
+      expect(new Set(rows.map((r) => r.dedupeKey)).size).toBe(rows.length);
     });
   });
 
