@@ -42,7 +42,9 @@ export function escapeText(value: string): string {
     .replace(/;/g, '\\;')
     .replace(/,/g, '\\,')
     .replace(/\r\n|\r|\n/g, '\\n')
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
+    .split('')
+    .filter((c) => (c >= ' ' ? c !== '\u007f' : c === '\t'))
+    .join('');
 }
 
 /** One content line folded at 75 octets (RFC 5545 §3.1), CRLF-terminated. */
