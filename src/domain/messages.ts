@@ -14,6 +14,7 @@ export const ERRORS = {
   mapsUndefined: { title: 'Some Maps/Modes undefined', message: 'Please input maps/modes for all rounds' },
   mapsWhileOpen: { title: 'Cannot edit maps: tournament must not be open', message: '' },
   copyFailed: { title: 'Copy failed', message: 'This browser did not let the page copy. The embed code is: ' },
+  calendarCopyFailed: { title: 'Copy failed', message: 'This browser did not let the page copy. The calendar link is: ' },
 } as const;
 
 export const VALIDATION = {
@@ -102,6 +103,8 @@ export const SUCCESS = {
   scoreSubmitted: { title: 'Score Submitted', message: 'Score was submitted successfully' },
   bracketReset: { title: 'Bracket Reset', message: 'This bracket has now been fully reset' },
   embedCodeCopied: { title: 'Embed code copied', message: 'Paste it into a web page or a stream overlay’s browser source' },
+  calendarLinkCopied: { title: 'Calendar link copied', message: 'Add it in your calendar app as a calendar from a URL (a subscription)' },
+  testAnnouncementQueued: { title: 'Test message queued', message: 'It appears in the Discord channel within a few seconds' },
   teamCreated: { title: 'Team Created', message: '' },
   teamJoined: { title: 'Team Joined', message: '' },
   inviteRejected: { title: 'Invite Rejected', message: '' },
