@@ -1,8 +1,7 @@
 import { Button, Menu } from '@mantine/core';
 import { calendarFeedUrl, webcalUrl, type CalendarOwner } from '../../api/endpoints/calendars';
 import { ERRORS, SUCCESS } from '../../domain/messages';
-import { copyText } from '../copyText';
-import { notifyClientError, notifySuccess } from '../notify';
+import { copyWithNotice } from '../copyText';
 
 interface AddToCalendarMenuProps {
   owner: CalendarOwner;
@@ -17,14 +16,7 @@ interface AddToCalendarMenuProps {
  */
 export function AddToCalendarMenu({ owner, id, name }: AddToCalendarMenuProps) {
   const feed = calendarFeedUrl(owner, id, window.location.href);
-  const copy = async () => {
-    try {
-      await copyText(feed);
-      notifySuccess(SUCCESS.calendarLinkCopied);
-    } catch {
-      notifyClientError(ERRORS.calendarCopyFailed.title, ERRORS.calendarCopyFailed.message + feed);
-    }
-  };
+  const copy = () => copyWithNotice(feed, SUCCESS.calendarLinkCopied, ERRORS.calendarCopyFailed);
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
