@@ -235,6 +235,9 @@ describe('Discord announcements', () => {
       const entered = await enterTeams(server, id, 4);
       const hook = newHook();
       expect((await setHook('season', id, fake.webhookUrl(hook))).status).toBe(200);
+      for (const path of [`/v1/season/${id}`, '/v1/season', '/v1/season/latest', '/v1/season/all-seasons']) {
+        expect(JSON.stringify((await admin.get(path)).body), path).not.toContain('/api/webhooks/');
+      }
       expect((await admin.post(`/v1/season/${id}/close-signups`)).status).toBe(200);
       expect((await admin.patch(`/v1/season/${id}/division-splits`, { divisionSplits: [4] })).status).toBe(200);
       expect((await admin.post(`/v1/season/${id}/progress-playoffs`)).status).toBe(200);
