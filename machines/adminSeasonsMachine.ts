@@ -12,6 +12,7 @@ import {
   startPlayoffs,
   updateSeason,
 } from '../src/api/endpoints/seasons';
+import { setAnnouncementWebhook } from '../src/api/endpoints/announcements';
 import { divisionSplitsError, normaliseSplits } from '../src/domain/season/divisionSplits';
 import { seasonSnapshotFor, type SeasonEvent } from './seasonMachine';
 
@@ -84,7 +85,8 @@ export type AdminSeasonsEvent =
   | { type: 'action.confirm' }
   | { type: 'action.cancel' }
   | { type: 'form.open'; season: Season | null }
-  | { type: 'form.submit'; body: SeasonBody }
+  /** `webhook`: the Discord webhook to set after saving, null to remove it, undefined to leave it. */
+  | { type: 'form.submit'; body: SeasonBody; webhook?: string | null }
   | { type: 'form.close' }
   | { type: 'splits.open'; season: Season }
   | { type: 'splits.change'; index: number; value: number }
@@ -104,8 +106,21 @@ export const adminSeasonsMachine = setup({
   types: { context: {} as AdminSeasonsContext, events: {} as AdminSeasonsEvent },
   actors: {
     runAction: fromPromise<void, { id: number; action: SeasonAction }>(({ input }) => CALL[input.action](input.id)),
-    saveSeason: fromPromise<void, { season: Season | null; body: SeasonBody }>(({ input }) =>
-      input.season ? updateSeason(input.season.id, input.body) : createSeason(input.body),
+    /**
+     * Saves the season, then its Discord webhook when it changes. A refused webhook does not undo the saved season
+     * (saving again would add a second one): it comes back as `webhookError` for the view to report.
+     */
+    saveSeason: fromPromise<{ webhookError: unknown }, { season: Season | null; body: SeasonBody; webhook?: string | null }>(
+      async ({ input }) => {
+        const saved = input.season ? await updateSeason(input.season.id, input.body) : await createSeason(input.body);
+        if (input.webhook === undefined) return { webhookError: null };
+        try {
+          await setAnnouncementWebhook({ kind: 'season', id: saved.id }, input.webhook);
+          return { webhookError: null };
+        } catch (error) {
+          return { webhookError: error };
+        }
+      },
     ),
     saveSplits: fromPromise<void, { id: number; splits: number[] }>(({ input }) =>
       saveDivisionSplits(input.id, { divisionSplits: normaliseSplits(input.splits) }),
@@ -175,11 +190,26 @@ export const adminSeasonsMachine = setup({
     saving: {
       invoke: {
         src: 'saveSeason',
-        input: ({ context, event }) => ({ season: context.editing, body: (event as Extract<AdminSeasonsEvent, { type: 'form.submit' }>).body }),
-        onDone: {
-          target: 'idle',
-          actions: [{ type: 'notifySaved', params: ({ context }) => ({ edited: context.editing !== null }) }, assign({ editing: null }), 'reload'],
+        input: ({ context, event }) => {
+          const { body, webhook } = event as Extract<AdminSeasonsEvent, { type: 'form.submit' }>;
+          return { season: context.editing, body, webhook };
         },
+        onDone: [
+          {
+            guard: ({ event }) => event.output.webhookError !== null,
+            target: 'idle',
+            actions: [
+              { type: 'notifySaved', params: ({ context }) => ({ edited: context.editing !== null }) },
+              { type: 'reportError', params: ({ event }) => ({ error: event.output.webhookError }) },
+              assign({ editing: null }),
+              'reload',
+            ],
+          },
+          {
+            target: 'idle',
+            actions: [{ type: 'notifySaved', params: ({ context }) => ({ edited: context.editing !== null }) }, assign({ editing: null }), 'reload'],
+          },
+        ],
         onError: { target: 'editing', actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) } },
       },
     },

@@ -15,11 +15,15 @@ import {
   type TournamentType,
 } from '../src/domain/constants';
 import { VALIDATION } from '../src/domain/messages';
+import { emptyWebhookValues, webhookRule, type WebhookFormValues } from './webhookForm';
 
 const M = VALIDATION.tournament;
 
-/** What the add/edit form holds. Dates are the pickers' 'YYYY-MM-DD' strings; the limits are Select strings. */
-export interface TournamentFormValues {
+/**
+ * What the add/edit form holds. Dates are the pickers' 'YYYY-MM-DD' strings; the limits are Select strings; the
+ * Discord webhook is saved after the tournament (./webhookForm.ts).
+ */
+export interface TournamentFormValues extends WebhookFormValues {
   title: string;
   subTitle: string;
   description: string;
@@ -71,6 +75,7 @@ export function emptyValues(): TournamentFormValues {
     allowSignups: true,
     allowScoreSubmission: true,
     logo: null,
+    ...emptyWebhookValues(),
   };
 }
 
@@ -98,6 +103,7 @@ export function valuesOf(t: Tournament): TournamentFormValues {
     allowSignups: t.allowSignups,
     allowScoreSubmission: t.allowScoreSubmission,
     logo: null,
+    ...emptyWebhookValues(),
   };
 }
 
@@ -131,6 +137,7 @@ export function validationRules(creating: boolean) {
     host: required(M.host),
     game: (v: Game | null) => (v ? null : M.game),
     platforms: (v: Platform[]) => (v.length === 0 ? M.platforms : null),
+    discordWebhook: webhookRule,
   };
 }
 

@@ -42,6 +42,9 @@ import { installLifecycle, type Lifecycle } from './ops/lifecycle';
 import { createMetrics, type Metrics } from './ops/metrics';
 import { postgresRateLimitStore } from './http/rateLimitStore';
 import { createPublicReadCache } from './services/publicReadCache';
+import { announcementRoutes } from './routes/announcements';
+import { calendarRoutes } from './routes/calendars';
+import { createDiscordOutbox, type DiscordOutbox } from './services/discordOutbox';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,6 +56,8 @@ declare module 'fastify' {
     lifecycle: Lifecycle;
     /** Prometheus metrics when METRICS_PORT or METRICS_TOKEN is set (server/ops/metrics.ts). */
     metrics: Metrics | null;
+    /** This instance's delivery worker of Discord announcements (server/services/discordOutbox.ts). */
+    discordOutbox: DiscordOutbox;
   }
 }
 
@@ -140,6 +145,13 @@ export async function buildApp({ config, database, starting = false }: AppDeps):
   app.addHook('onClose', () => live.close());
   liveEventRoutes(app, db, live, config);
   transferRoutes(app, db, config);
+  announcementRoutes(app, db, config);
+  calendarRoutes(app, db, config);
+  // Discord announcements leave through this instance's delivery worker; closing the app waits for the one in flight.
+  const outbox = createDiscordOutbox(db, config, app.log);
+  outbox.start();
+  app.decorate('discordOutbox', outbox);
+  app.addHook('onClose', () => outbox.stop());
 
   const indexHtml = config.staticDir ? join(config.staticDir, 'index.html') : null;
   const serveSpa = !!indexHtml && existsSync(indexHtml);

@@ -64,6 +64,19 @@ export interface Config {
    * default `*` (any site, any stream overlay). Every other page refuses other origins' frames.
    */
   embedFrameAncestors: string[];
+  /**
+   * Discord announcements (issue 25): webhook origins accepted besides Discord's own (DISCORD_API_BASE's, the tests'
+   * local fake) and the delivery worker's pace: how often it looks for due deliveries, the retry backoff (doubling
+   * from `retryBaseMs` up to `retryMaxMs`), how many failed tries before it gives up, and one request's time limit.
+   */
+  announcements: {
+    extraWebhookOrigins: string[];
+    pollMs: number;
+    retryBaseMs: number;
+    retryMaxMs: number;
+    maxAttempts: number;
+    requestTimeoutMs: number;
+  };
   /** Clock, replaceable in tests. */
   now: () => number;
 }
@@ -181,6 +194,14 @@ export function loadConfig(env: Env = process.env): Config {
     transferFeeCents: euroCents(env.TRANSFER_FEE_EUROS, 'TRANSFER_FEE_EUROS'),
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     embedFrameAncestors: frameAncestors(env.EMBED_FRAME_ANCESTORS),
+    announcements: {
+      extraWebhookOrigins: env.DISCORD_API_BASE ? [new URL(env.DISCORD_API_BASE).origin] : [],
+      pollMs: 1_000,
+      retryBaseMs: 5_000,
+      retryMaxMs: 15 * 60_000,
+      maxAttempts: int(env.DISCORD_ANNOUNCE_MAX_ATTEMPTS, 8, 'DISCORD_ANNOUNCE_MAX_ATTEMPTS'),
+      requestTimeoutMs: 10_000,
+    },
     now: () => Date.now(),
   };
 }

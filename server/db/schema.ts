@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -20,6 +21,7 @@ import {
   WINNING_TEAMS,
 } from '../../src/domain/constants';
 import type { AuditAction, AuditTargetType, AuditValues } from '../../src/api/contract/audit';
+import type { AnnouncementEvent, DeliveryState } from '../../src/api/contract/announcements';
 
 // Timestamps are stored as epoch milliseconds (bigint, mode number) because the /v1 contract speaks ms.
 const ms = (name: string) => bigint(name, { mode: 'number' });
@@ -165,6 +167,8 @@ export const tournaments = pgTable(
     winningEntryId: integer('winning_entry_id'),
     winningEntryName: text('winning_entry_name'),
     discordCleanedAt: ms('discord_cleaned_at'),
+    /** Where Clutch announces this tournament (issue 25): a Discord webhook URL, its token a secret only staff set. */
+    discordWebhookUrl: text('discord_webhook_url'),
     /**
      * Bumped by every transaction that locks the tournament for a change (`lockTournament`) and by changes to the
      * names, pictures and ranks of its players: the bracket read's ETag and cache key (docs/decisions.md,
@@ -429,6 +433,8 @@ export const seasons = pgTable(
     grandFinalDueBy: ms('grand_final_due_by').notNull(),
     /** Team counts per division as saved (zeros dropped), Division 1 first. */
     divisionSplits: jsonb('division_splits').$type<number[]>().notNull().default([]),
+    /** Where Clutch announces this season (issue 25), like `tournaments.discordWebhookUrl`. */
+    discordWebhookUrl: text('discord_webhook_url'),
     createdAt: ms('created_at').notNull().default(now),
   },
   (t) => [index('seasons_type_idx').on(t.seasonType), index('seasons_start_idx').on(t.startDate)],
@@ -616,3 +622,50 @@ export const readVersions = pgTable('read_versions', {
   name: text('name').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
+
+// ── Discord announcements (issue 25) ──────────────────────────────────────────────────────────────────────────────
+
+/** What an announcement says, stored as written so a retry posts the same words (links are made absolute on sending). */
+export type StoredAnnouncement = {
+  title: string;
+  description: string;
+  /** The page the title links to, a path on PUBLIC_URL. */
+  path: string;
+  color: number;
+  fields: { name: string; value: string; inline?: boolean }[];
+};
+
+/**
+ * The outbox of Discord announcements: written in the transaction of the change that caused them (a bracket start, a
+ * result, ...), sent by each instance's delivery worker (server/services/discordOutbox.ts), which claims rows with
+ * FOR UPDATE SKIP LOCKED. `dedupeKey` names the event (`tournament-match:45:decided:A:3-1`), so one event is queued
+ * once however many times its transaction's statements see it. Exactly one of `tournamentId` and `seasonId` is set:
+ * the webhook is that tournament's or season's, read when sending.
+ */
+export const discordDeliveries = pgTable(
+  'discord_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    dedupeKey: text('dedupe_key').notNull(),
+    tournamentId: integer('tournament_id').references(() => tournaments.id, { onDelete: 'cascade' }),
+    seasonId: integer('season_id').references(() => seasons.id, { onDelete: 'cascade' }),
+    event: text('event').$type<AnnouncementEvent>().notNull(),
+    payload: jsonb('payload').$type<StoredAnnouncement>().notNull(),
+    state: text('state').$type<DeliveryState>().notNull().default('PENDING'),
+    /** Failed tries (a 429 waits without counting); the worker gives up after its maximum. */
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ms('next_attempt_at').notNull().default(now),
+    /** While SENDING: when the claim lapses (an instance that stopped mid-send never reports back). */
+    leaseUntil: ms('lease_until'),
+    lastError: text('last_error'),
+    createdAt: ms('created_at').notNull().default(now),
+    deliveredAt: ms('delivered_at'),
+  },
+  (t) => [
+    uniqueIndex('discord_deliveries_key_uq').on(t.dedupeKey),
+    index('discord_deliveries_due_idx').on(t.state, t.nextAttemptAt),
+    index('discord_deliveries_tournament_idx').on(t.tournamentId, t.id),
+    index('discord_deliveries_season_idx').on(t.seasonId, t.id),
+    check('discord_deliveries_one_scope', sql`(${t.tournamentId} is null) <> (${t.seasonId} is null)`),
+  ],
+);

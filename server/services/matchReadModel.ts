@@ -174,7 +174,7 @@ export async function listTournamentMatches(db: Db, tournamentId: number): Promi
 }
 
 /** These matches of one tournament as the bracket read shows them (live updates send them; unknown ids are left out). */
-export async function tournamentMatchesById(db: Db, tournamentId: number, ids: number[]): Promise<TournamentMatch[]> {
+export async function tournamentMatchesById(db: Conn, tournamentId: number, ids: number[]): Promise<TournamentMatch[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .select()

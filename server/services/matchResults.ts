@@ -22,6 +22,7 @@ import { lockTournament, type TournamentRow } from './tournamentStore';
 import { loadBracket, saveBracket, type LoadedBracket, type MatchRow, type RowState } from './bracketStore';
 import { reassignSeeds, settleTournament } from './brackets';
 import { auditTargets, recordAudit, resultText, type AuditActor } from './auditLog';
+import { announceTournamentMatches } from './announcements';
 
 /* Match result commands: a player's report, the staff result, and the staff change of a match's entries. */
 
@@ -176,13 +177,14 @@ export async function submitScore(
         .update(tournamentMatches)
         .set({ ...report, dispute: true, updatedAt: Date.now() })
         .where(eq(tournamentMatches.id, row.id));
+      await announceTournamentMatches(tx, t, [row.id], 'players');
       return;
     }
     const scores = { entryAScore: next.entryAScoreA, entryBScore: next.entryAScoreB as number };
     const winner = winnerOf(scores);
     const loaded = await requireBracket(tx, input.tournamentId);
     const after = engine(() => recordResult(loaded.bracket, row.matchNumber, winner));
-    await saveBracket(
+    const written = await saveBracket(
       tx,
       loaded,
       after,
@@ -190,7 +192,8 @@ export async function submitScore(
     );
     const [winnerId, loserId] = winner === 'A' ? [row.entryAId!, row.entryBId!] : [row.entryBId!, row.entryAId!];
     await countRecords(tx, winnerId, loserId);
-    await settleTournament(tx, t, loaded, after);
+    const settled = await settleTournament(tx, t, loaded, after);
+    await announceTournamentMatches(tx, settled, written.map((n) => loaded.rows[n - 1].id), 'players');
   });
 }
 
@@ -212,7 +215,7 @@ export async function setMatchResult(db: Db, input: { tournamentId: number; matc
     refuse(staffResultBlocker(factsOf(t, row)));
     const loaded = await requireBracket(tx, input.tournamentId);
     const after = engine(() => overwriteResult(loaded.bracket, row.matchNumber, winnerOf(input.scores)));
-    await saveBracket(
+    const written = await saveBracket(
       tx,
       loaded,
       after,
@@ -228,7 +231,7 @@ export async function setMatchResult(db: Db, input: { tournamentId: number; matc
         ],
       ]),
     );
-    await settleTournament(tx, t, loaded, after);
+    const settled = await settleTournament(tx, t, loaded, after);
     await recordAudit(tx, {
       actorId: input.actor.id,
       action: 'MATCH_RESULT_SET',
@@ -236,6 +239,7 @@ export async function setMatchResult(db: Db, input: { tournamentId: number; matc
       before: { result: row.winningEntry === '' ? null : resultText(row.entryAScoreA, row.entryAScoreB) },
       after: { result: resultText(input.scores.entryAScore, input.scores.entryBScore) },
     });
+    await announceTournamentMatches(tx, settled, written.map((n) => loaded.rows[n - 1].id), 'staff');
   });
 }
 

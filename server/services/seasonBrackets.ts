@@ -206,7 +206,7 @@ export interface LoadedDivisionBracket {
 }
 
 /** The engine's round name of a stored round type (the inverse of `playoffRoundType`). */
-const ROUND_NAME_OF: Record<string, string> = {
+export const ROUND_NAME_OF: Record<string, string> = {
   ROUND1: 'Round 1',
   LOSERROUND1: 'Losers Round 1',
   ROUND2: 'Round 2',

@@ -5,6 +5,7 @@ import { seasonEntries, seasons } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
 import { parse } from '../http/validate';
 import { cleanUpSeasonDiscord } from './discord';
+import { announceSeasonStage } from './announcements';
 import { syncTransferMode, teamsOfSeason } from './transfers';
 import { auditTargets, recordAudit, type AuditActor } from './auditLog';
 import { getSeasonRow, getDivisionRow, lockSeason, parseSeasonBody, SEASON_SERVER_ERRORS, type SeasonRow } from './seasonStore';
@@ -134,6 +135,7 @@ export async function startGroupStages(db: Db, id: number, actor: AuditActor): P
       joinedTeamsCount: joined,
     }), actor);
     await createGroupStages(tx, row);
+    await announceSeasonStage(tx, row, 'groups');
     return row;
   });
 }
@@ -144,7 +146,16 @@ export const resetGroupStages = (db: Db, id: number, actor: AuditActor) =>
 
 /** GROUP_STAGES → PLAYOFFS (progress-double-elim): every division's bracket seeded from its group tables. */
 export const startPlayoffs = (db: Db, id: number, actor: AuditActor) =>
-  stepThen(db, id, () => ({ type: 'season.startPlayoffs' }), createPlayoffs, actor);
+  stepThen(
+    db,
+    id,
+    () => ({ type: 'season.startPlayoffs' }),
+    async (tx, row) => {
+      await createPlayoffs(tx, row);
+      await announceSeasonStage(tx, row, 'playoffs');
+    },
+    actor,
+  );
 
 /** PLAYOFFS → GROUP_STAGES: the brackets and seeds go; the group results stay. */
 export const revertToGroupStages = (db: Db, id: number, actor: AuditActor) =>

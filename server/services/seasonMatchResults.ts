@@ -8,6 +8,7 @@ import { auditTargets, recordAudit, resultText, type AuditActor } from './auditL
 import { bumpBracketsOfUsers } from './tournamentStore';
 import { completeIfDecided } from './seasonLifecycle';
 import { divisionPodium, loadDivisionBracket, recordGroupResults, recordPlayoffResult, saveDivisionBracket, type MedalPlace } from './seasonBrackets';
+import { announceSeasonMatch } from './announcements';
 import { getSeasonMatchRow, sideOfTeam, type MatchViewer } from './seasonMatchQueries';
 import type { SeasonMatchRow } from './seasonView';
 import type { ScoreBody } from '../../src/api/contract/tournament';
@@ -187,7 +188,10 @@ export async function reportSeasonScore(db: Db, input: { matchId: number; user: 
       tx.update(seasonMatches).set({ ...report, ...extra, updatedAt: Date.now() }).where(eq(seasonMatches.id, row.id));
     if (next.teamAScoreA === null || next.teamBScoreA === null) return void (await save());
     const agree = next.teamAScoreA === next.teamBScoreA && next.teamAScoreB === next.teamBScoreB && next.teamAScoreA !== next.teamAScoreB;
-    if (!agree) return void (await save({ dispute: true }));
+    if (!agree) {
+      await save({ dispute: true });
+      return void (await announceSeasonMatch(tx, season, row, 'players'));
+    }
 
     const scores = { entryAScore: next.teamAScoreA, entryBScore: next.teamAScoreB as number };
     await tx
@@ -201,6 +205,7 @@ export async function reportSeasonScore(db: Db, input: { matchId: number; user: 
     }
     await countRecordsAndRatings(tx, row, scores);
     if (row.matchType === 'PLAYOFF') await completeSeason(tx, season);
+    await announceSeasonMatch(tx, season, row, 'players');
   });
 }
 
@@ -230,7 +235,7 @@ export async function setSeasonMatchResult(db: Db, input: { matchId: number; sco
     if (row.matchType === 'GROUP_STAGE') {
       await tx.update(seasonMatches).set({ ...result, winningTeam, recordsCounted: true }).where(eq(seasonMatches.id, row.id));
       await recountGroup(tx, row.groupId as number);
-      return;
+      return void (await announceSeasonMatch(tx, season, row, 'staff'));
     }
     const loaded = await loadDivisionBracket(tx, row.divisionId);
     if (!loaded) throw conflict(MATCH_ERRORS.waiting);
@@ -238,5 +243,6 @@ export async function setSeasonMatchResult(db: Db, input: { matchId: number; sco
     await saveDivisionBracket(tx, loaded, after);
     await tx.update(seasonMatches).set(result).where(eq(seasonMatches.id, row.id));
     await completeSeason(tx, season);
+    await announceSeasonMatch(tx, season, row, 'staff');
   });
 }

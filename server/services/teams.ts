@@ -89,11 +89,15 @@ type Side = { id: number | null; name: string | null; logoUrl: string | null };
 /** A left-joined side: null while the playoff slot waits for an earlier match. */
 const sideOf = (s: Side | null) => (s?.id == null ? null : { id: s.id, name: s.name ?? '', logoUrl: s.logoUrl });
 
-async function upcomingMatches(db: Db, teamId: number): Promise<UpcomingMatch[]> {
+/**
+ * The team's league matches still to play: undecided and drawn, in a published season that is not over; by season,
+ * then soonest due. The team page shows the first few per season, its calendar feed (calendars.ts) all of them.
+ */
+export async function upcomingLeagueMatches(db: Db, teamId: number) {
   const teamA = alias(teams, 'team_a');
   const teamB = alias(teams, 'team_b');
   const side = (t: typeof teamA | typeof teamB) => ({ id: t.id, name: t.name, logoUrl: t.logoUrl });
-  const rows = await db
+  return db
     .select({ match: seasonMatches, seasonName: seasons.name, teamA: side(teamA), teamB: side(teamB) })
     .from(seasonMatches)
     .innerJoin(seasons, eq(seasons.id, seasonMatches.seasonId))
@@ -108,6 +112,10 @@ async function upcomingMatches(db: Db, teamId: number): Promise<UpcomingMatch[]>
       ),
     )
     .orderBy(asc(seasons.startDate), asc(seasons.id), sql`${seasonMatches.dueByDate} asc nulls last`, asc(seasonMatches.id));
+}
+
+async function upcomingMatches(db: Db, teamId: number): Promise<UpcomingMatch[]> {
+  const rows = await upcomingLeagueMatches(db, teamId);
   const perSeason = new Map<number, number>();
   return rows
     .filter(({ match }) => {

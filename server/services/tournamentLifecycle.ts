@@ -6,6 +6,7 @@ import { badRequest, conflict } from '../http/errors';
 import { parse } from '../http/validate';
 import { deleteImageIfUnused, saveImage } from '../storage/images';
 import { generateTournamentBracket } from './brackets';
+import { announceBracketStarted } from './announcements';
 import { yieldTurn } from './bracketStore';
 import { cleanUpTournamentDiscord } from './discord';
 import { activeEntryCount, getTournament, lockTournament, type TournamentRow } from './tournamentStore';
@@ -131,6 +132,8 @@ export async function startTournament(db: Db, id: number, actor: AuditActor) {
     if (missingRounds(t.mapsAndModes, rounds).length > 0) throw conflict(ERRORS.mapsUndefined.title);
     await tx.update(tournaments).set({ status }).where(eq(tournaments.id, id));
     await recordAudit(tx, { actorId: actor.id, action: 'TOURNAMENT_STATUS_CHANGED', target: auditTargets.tournament(t), before: t, after: { status } });
+    // A restart that kept its bracket (same entrants) is not news.
+    if (generated) await announceBracketStarted(tx, t);
   });
 }
 

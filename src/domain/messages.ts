@@ -14,6 +14,7 @@ export const ERRORS = {
   mapsUndefined: { title: 'Some Maps/Modes undefined', message: 'Please input maps/modes for all rounds' },
   mapsWhileOpen: { title: 'Cannot edit maps: tournament must not be open', message: '' },
   copyFailed: { title: 'Copy failed', message: 'This browser did not let the page copy. The embed code is: ' },
+  calendarCopyFailed: { title: 'Copy failed', message: 'This browser did not let the page copy. The calendar link is: ' },
 } as const;
 
 export const VALIDATION = {
@@ -108,6 +109,8 @@ export const SUCCESS = {
   scoreSubmitted: { title: 'Score Submitted', message: 'Score was submitted successfully' },
   bracketReset: { title: 'Bracket Reset', message: 'This bracket has now been fully reset' },
   embedCodeCopied: { title: 'Embed code copied', message: 'Paste it into a web page or a stream overlay’s browser source' },
+  calendarLinkCopied: { title: 'Calendar link copied', message: 'Add it in your calendar app as a calendar from a URL (a subscription)' },
+  testAnnouncementQueued: { title: 'Test message queued', message: 'It appears in the Discord channel within a few seconds' },
   teamCreated: { title: 'Team Created', message: '' },
   teamJoined: { title: 'Team Joined', message: '' },
   inviteRejected: { title: 'Invite Rejected', message: '' },
@@ -401,4 +404,10 @@ export const TRANSFER_ERRORS = {
   teamMismatch: 'The team in the body must be the team in the path',
   nothingToCancel: 'This player has no open transfer request on this team',
   ownRequest: 'You cannot decide a transfer that involves you: another admin must',
+} as const;
+
+/** Discord announcements (issue 25): not worded by the spec. */
+export const ANNOUNCEMENT_ERRORS = {
+  webhookUrl: 'Please input a Discord webhook URL (https://discord.com/api/webhooks/…)',
+  noWebhook: 'Set a Discord webhook first',
 } as const;

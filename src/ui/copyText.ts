@@ -1,3 +1,5 @@
+import { notifyClientError, notifySuccess } from './notify';
+
 /**
  * Puts `text` on the clipboard: the Clipboard API where the page may use it (https, localhost), else a selected
  * hidden textarea and the copy command (plain http). Rejects when the browser allows neither.
@@ -19,4 +21,18 @@ export async function copyText(text: string): Promise<void> {
   const copied = document.execCommand('copy');
   area.remove();
   if (!copied) throw new Error('The browser refused to copy');
+}
+
+/** Copies `text` and says so: `copied`, or `failed` with the text itself appended, to copy by hand. */
+export async function copyWithNotice(
+  text: string,
+  copied: { title: string; message?: string },
+  failed: { title: string; message: string },
+): Promise<void> {
+  try {
+    await copyText(text);
+    notifySuccess(copied);
+  } catch {
+    notifyClientError(failed.title, failed.message + text);
+  }
 }

@@ -9,15 +9,46 @@ export interface DiscordProfile {
   avatar?: string | null;
 }
 
+/** A message Discord received on a webhook (issue 25's announcements). */
+export interface WebhookPost {
+  webhookId: string;
+  token: string;
+  /** When it arrived (ms). */
+  at: number;
+  /** What Discord answered. */
+  status: number;
+  body: { username?: string; allowed_mentions?: unknown; embeds: DiscordEmbed[] };
+}
+
+export interface DiscordEmbed {
+  title: string;
+  description: string;
+  url: string;
+  color: number;
+  fields: { name: string; value: string; inline?: boolean }[];
+  timestamp?: string;
+}
+
+/**
+ * How the fake answers the next webhook post: 429 with `retry_after` seconds (Discord's rate limit, `global` for
+ * the global one), 500 (Discord down), 404 (a deleted webhook). Posts beyond the script are answered 204.
+ */
+export type WebhookAnswer = { status: 429; retryAfter: number; global?: boolean } | { status: 500 | 404 };
+
 /**
  * A loopback stand-in for Discord's HTTP API (the only part of sign-in we may fake): the token endpoint checks the
  * client credentials, the redirect URI and the PKCE verifier against the challenge of the authorize URL, and
- * /api/users/@me answers the profile the code was issued for.
+ * /api/users/@me answers the profile the code was issued for. Webhooks (`/api/webhooks/{id}/{token}`) take messages
+ * of embeds, answer as `webhookScript` says (then 204), and keep every post in `webhookPosts`.
  */
 export class FakeDiscord {
   readonly clientId = 'test-client-id';
   readonly clientSecret = 'test-client-secret';
   readonly requests: string[] = [];
+  readonly webhookPosts: WebhookPost[] = [];
+  webhookScript: WebhookAnswer[] = [];
+  /** Sent with every webhook answer: `X-RateLimit-Remaining` (0 makes a polite client wait `resetAfter` seconds). */
+  rateLimit = { remaining: 4, resetAfter: 0.5 };
   private server!: Server;
   private codes = new Map<string, { profile: DiscordProfile; challenge: string }>();
   private tokens = new Map<string, DiscordProfile>();
@@ -26,12 +57,22 @@ export class FakeDiscord {
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
+  /** A webhook URL on this fake (any id and token of Discord's shapes). */
+  webhookUrl(id = '112233445566778899', token = 'fake-token_0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJ') {
+    return `${this.base}/api/webhooks/${id}/${token}`;
+  }
+
+  /** Posts received on the webhook `id` that Discord accepted. */
+  delivered(id = '112233445566778899') {
+    return this.webhookPosts.filter((p) => p.webhookId === id && p.status === 204);
+  }
+
   async start(): Promise<this> {
     this.server = createServer((req, res) => {
       this.handle(req)
-        .then(({ status, body }) => {
-          res.writeHead(status, { 'content-type': 'application/json' });
-          res.end(JSON.stringify(body));
+        .then(({ status, body, headers }) => {
+          res.writeHead(status, { ...(status === 204 ? {} : { 'content-type': 'application/json' }), ...headers });
+          res.end(status === 204 ? undefined : JSON.stringify(body));
         })
         .catch((err: unknown) => {
           res.writeHead(500, { 'content-type': 'application/json' });
@@ -54,9 +95,40 @@ export class FakeDiscord {
     return { code, state: url.searchParams.get('state') ?? '' };
   }
 
-  private async handle(req: IncomingMessage): Promise<{ status: number; body: unknown }> {
+  private webhook(req: IncomingMessage, id: string, token: string, text: string) {
+    const answer = this.webhookScript.shift();
+    const status = answer?.status ?? 204;
+    const headers = {
+      'x-ratelimit-limit': '5',
+      'x-ratelimit-remaining': String(status === 429 ? 0 : this.rateLimit.remaining),
+      'x-ratelimit-reset-after': String(this.rateLimit.resetAfter),
+      ...(answer?.status === 429 ? { 'retry-after': String(Math.ceil(answer.retryAfter)) } : {}),
+    };
+    let body: WebhookPost['body'] = { embeds: [] };
+    try {
+      body = JSON.parse(text) as WebhookPost['body'];
+    } catch {
+      return { status: 400, body: { message: 'Cannot send an empty message', code: 50006 }, headers };
+    }
+    this.webhookPosts.push({ webhookId: id, token, at: Date.now(), status, body });
+    if (req.headers['content-type'] !== 'application/json') return { status: 400, body: { message: 'Bad content type' }, headers };
+    if (answer?.status === 429) {
+      return {
+        status,
+        body: { message: 'You are being rate limited.', retry_after: answer.retryAfter, global: answer.global ?? false },
+        headers,
+      };
+    }
+    if (answer?.status === 404) return { status, body: { message: 'Unknown Webhook', code: 10015 }, headers };
+    if (answer?.status === 500) return { status, body: { message: '500: Internal Server Error', code: 0 }, headers };
+    return { status: 204, body: null, headers };
+  }
+
+  private async handle(req: IncomingMessage): Promise<{ status: number; body: unknown; headers?: Record<string, string> }> {
     const url = new URL(req.url ?? '/', this.base);
     this.requests.push(`${req.method} ${url.pathname}`);
+    const hook = /^\/api(?:\/v\d+)?\/webhooks\/(\d+)\/([\w-]+)$/.exec(url.pathname);
+    if (req.method === 'POST' && hook) return this.webhook(req, hook[1], hook[2], await readBody(req));
     if (req.method === 'POST' && url.pathname === '/api/oauth2/token') {
       const form = new URLSearchParams(await readBody(req));
       const basic = Buffer.from(`${this.clientId}:${this.clientSecret}`).toString('base64');

@@ -229,4 +229,15 @@ export const ROUTE_TABLE: Record<string, Row> = {
   'DELETE /v1/transfer/:teamId/:userId': row('user', '/v1/transfer/{leagueTeam}/{member}', undefined, { player: 403 }),
   'POST /v1/billing/transfer-request/:teamId': row('user', '/v1/billing/transfer-request/{leagueTeam}', {}),
   'DELETE /v1/billing/transfer-request/:teamId': row('user', '/v1/billing/transfer-request/{leagueTeam}'),
+
+  // An open platform (issue 25): staff set the Discord webhooks (the test message answers 409 without one); the
+  // match calendars are public feeds.
+  'GET /v1/tournament/:id/announcements': row('staff', `${TOUR}/announcements`),
+  'PUT /v1/tournament/:id/announcements': row('staff', `${TOUR}/announcements`, { webhookUrl: null }),
+  'POST /v1/tournament/:id/announcements/test': row('staff', `${TOUR}/announcements/test`),
+  'GET /v1/season/:id/announcements': row('staff', `${SEASON}/announcements`),
+  'PUT /v1/season/:id/announcements': row('staff', `${SEASON}/announcements`, { webhookUrl: null }),
+  'POST /v1/season/:id/announcements/test': row('staff', `${SEASON}/announcements/test`),
+  'GET /v1/team/:id/calendar.ics': row('public', `${L}/calendar.ics`),
+  'GET /v1/user/:id/calendar.ics': row('public', '/v1/user/{player}/calendar.ics'),
 };

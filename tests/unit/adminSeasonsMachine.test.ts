@@ -14,9 +14,11 @@ function start(opts: { fail?: boolean } = {}) {
   const logic = adminSeasonsMachine.provide({
     actors: {
       runAction: fromPromise(({ input }: { input: { id: number; action: SeasonAction } }) => answer(`${input.action} ${input.id}`)),
-      saveSeason: fromPromise(({ input }: { input: { season: Season | null; body: SeasonBody } }) =>
-        answer(input.season ? `update ${input.season.id} ${input.body.name}` : `create ${input.body.name}`),
-      ),
+      saveSeason: fromPromise(async ({ input }: { input: { season: Season | null; body: SeasonBody; webhook?: string | null } }) => {
+        await answer(input.season ? `update ${input.season.id} ${input.body.name}` : `create ${input.body.name}`);
+        if (input.webhook !== undefined) calls.push(`webhook ${input.webhook}`);
+        return { webhookError: (input.webhook === 'https://refused' ? new Error('refused webhook') : null) as unknown };
+      }),
       saveSplits: fromPromise(({ input }: { input: { id: number; splits: number[] } }) => answer(`splits ${input.id} ${input.splits.join(',')}`)),
     },
     actions: {
@@ -107,6 +109,20 @@ describe('adminSeasonsMachine', () => {
     refused.actor.send({ type: 'form.submit', body });
     await waitFor(refused.actor, (s) => s.matches('editing'));
     expect(refused.reports).toEqual(['error']);
+  });
+
+  it('passes the Discord webhook change on, and reports a refused one after the season is saved', async () => {
+    const body = { name: 'Summer' } as SeasonBody;
+    const { actor, calls, reports } = start();
+    actor.send({ type: 'form.open', season: season('OPEN') });
+    actor.send({ type: 'form.submit', body, webhook: null });
+    await waitFor(actor, (s) => s.matches('idle'));
+    actor.send({ type: 'form.open', season: null });
+    actor.send({ type: 'form.submit', body, webhook: 'https://refused' });
+    await waitFor(actor, (s) => s.matches('idle'));
+    expect(calls).toEqual(['update 7 Summer', 'webhook null', 'create Summer', 'webhook https://refused']);
+    // Saved either way (the dialog closes: submitting again would add a second season), the refusal reported.
+    expect(reports).toEqual(['edited', 'reload', 'added', 'error', 'reload']);
   });
 
   it('saves splits only when Remaining Teams is 0, with zeros dropped', async () => {

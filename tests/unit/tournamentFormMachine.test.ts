@@ -6,7 +6,10 @@ import type { Tournament } from '../../src/api/contract/tournament';
 import { ApiError } from '../../src/api/client';
 import { aTournament, effectLog } from '../support/machineFixtures';
 
-function start(tournament: Tournament | null, opts: { save?: () => Promise<number>; upload?: () => Promise<void> } = {}) {
+function start(
+  tournament: Tournament | null,
+  opts: { save?: () => Promise<number>; upload?: () => Promise<void>; webhook?: () => Promise<unknown> } = {},
+) {
   const { calls, record } = effectLog();
   const requests: string[] = [];
   const logic = tournamentFormMachine.provide({
@@ -14,6 +17,10 @@ function start(tournament: Tournament | null, opts: { save?: () => Promise<numbe
       saveTournament: fromPromise<number, { tournament: Tournament | null; values: TournamentFormValues }>(async ({ input }) => {
         requests.push(input.tournament ? `update ${input.tournament.id}` : 'create');
         return (opts.save ?? (async () => 42))();
+      }),
+      saveWebhook: fromPromise<unknown, { id: number; url: string | null }>(async ({ input }) => {
+        requests.push(`webhook ${input.id} ${input.url}`);
+        return (opts.webhook ?? (async () => undefined))();
       }),
       uploadLogo: fromPromise<void, { id: number; file: File }>(async ({ input }) => {
         requests.push(`logo ${input.id} ${input.file.name}`);
@@ -43,6 +50,25 @@ describe('tournamentFormMachine', () => {
     await waitFor(actor, (s) => s.status === 'done');
     expect(requests).toEqual(['update 5']);
     expect(calls).toEqual(['saved:{"added":false}']);
+  });
+
+  it('sets, replaces or removes the Discord webhook after saving and before the logo; an empty field leaves it', async () => {
+    const url = 'https://discord.com/api/webhooks/123456789/abcdefghijklmnopqrstuvwxyz';
+    const added = start(null);
+    added.actor.send({ type: 'form.submit', values: { ...emptyValues(), discordWebhook: ` ${url} `, logo } });
+    await waitFor(added.actor, (s) => s.status === 'done');
+    expect(added.requests).toEqual(['create', `webhook 42 ${url}`, 'logo 42 logo.png']);
+
+    const tournament = aTournament({ id: 5 });
+    const removed = start(tournament, { save: async () => 5 });
+    removed.actor.send({ type: 'form.submit', values: { ...valuesOf(tournament), discordWebhook: url, removeWebhook: true } });
+    await waitFor(removed.actor, (s) => s.status === 'done');
+    expect(removed.requests).toEqual(['update 5', 'webhook 5 null']);
+
+    const refused = start(tournament, { webhook: async () => Promise.reject(new ApiError(400, 'Please input a Discord webhook URL')) });
+    refused.actor.send({ type: 'form.submit', values: { ...valuesOf(tournament), discordWebhook: url } });
+    await waitFor(refused.actor, (s) => s.status === 'done');
+    expect(refused.calls).toEqual(['reportError:Please input a Discord webhook URL', 'saved:{"added":false}']);
   });
 
   it('returns to editing when the server refuses, and counts a failed logo upload as saved', async () => {

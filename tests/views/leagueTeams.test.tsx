@@ -52,10 +52,11 @@ describe('league teams', () => {
       await screen.findByRole('region', { name: 'Roster' });
       return within(screen.getByRole('main')).queryAllByRole('button').map((b) => b.textContent);
     };
-    expect(await buttons(captain.discordName)).toEqual(['Manage Team', 'Leave Team']);
-    expect(await buttons(mate.discordName)).toEqual(['Leave Team']);
-    expect(await buttons(outsider.discordName)).toEqual([]);
-    expect(await buttons(admin.discordName)).toEqual(['Manage Team (Admin)']);
+    // Add to calendar (issue 25) is everyone's.
+    expect(await buttons(captain.discordName)).toEqual(['Manage Team', 'Leave Team', 'Add to calendar']);
+    expect(await buttons(mate.discordName)).toEqual(['Leave Team', 'Add to calendar']);
+    expect(await buttons(outsider.discordName)).toEqual(['Add to calendar']);
+    expect(await buttons(admin.discordName)).toEqual(['Manage Team (Admin)', 'Add to calendar']);
   });
 
   it('captain invites a player (search → Send Invite → confirm → "Invite Sent"); the invitee accepts on Team Invites and joins', async () => {

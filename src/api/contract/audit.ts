@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = [
   'PLAYER_CARD_ADDED',
   'PLAYER_CARD_EDITED',
   'PLAYER_CARD_DELETED',
+  'WEBHOOK_CHANGED',
 ] as const;
 export const AuditAction = enums(AUDIT_ACTIONS);
 export type AuditAction = Infer<typeof AuditAction>;

@@ -20,10 +20,10 @@ export const getLatestSeason = () => api.call('/season/latest', Season);
 /** GET /v1/season/divisions/{id}: one division's groups or bracket. */
 export const getDivision = (id: number) => api.call(`/season/divisions/${id}`, DivisionDetail);
 
-/** POST /v1/season. */
-export const createSeason = (body: SeasonBody) => api.send('/season', { method: 'POST', body });
-/** PATCH /v1/season/{id}. */
-export const updateSeason = (id: number, body: SeasonBody) => api.send(`/season/${id}`, { method: 'PATCH', body });
+/** POST /v1/season: answers the new season. */
+export const createSeason = (body: SeasonBody) => api.call('/season', Season, { method: 'POST', body });
+/** PATCH /v1/season/{id}: answers the season. */
+export const updateSeason = (id: number, body: SeasonBody) => api.call(`/season/${id}`, Season, { method: 'PATCH', body });
 /** DELETE /v1/season/{id}: also removes its Discord channels and roles. */
 export const deleteSeason = (id: number) => api.send(`/season/${id}`, { method: 'DELETE' });
 

@@ -9,6 +9,7 @@ import { useSessionUser } from '../../ui/session';
 import { Stat } from '../../ui/Stat/Stat';
 import { ProfileForm } from './ProfileForm';
 import { CreateTeamButton } from '../teams/CreateTeamButton';
+import { AddToCalendarMenu } from '../../ui/AddToCalendar/AddToCalendarMenu';
 
 export interface ProfileData {
   user: User;
@@ -71,6 +72,7 @@ export function PlayerProfile({ data: { user, team }, reload }: { data: ProfileD
         <Button component={Link} href="/players/player-cards" variant="light">
           Player Cards
         </Button>
+        <AddToCalendarMenu owner="user" id={user.id} name={user.discordName} />
       </Group>
       {viewer?.id === user.id && <ProfileForm user={user} onSaved={reload} />}
     </Stack>

@@ -1,9 +1,10 @@
-import { Stack } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import type { Team } from '../../api/contract/team';
 import { TeamRoster } from '../tournaments/team/TeamRoster';
 import { TeamHeader } from './TeamHeader';
 import { TeamUpcomingMatches } from './TeamUpcomingMatches';
 import { TeamProfileActions } from './TeamProfileActions';
+import { AddToCalendarMenu } from '../../ui/AddToCalendar/AddToCalendarMenu';
 
 /** Logo, name, active seasons, wins, losses, the roster (captain first) and the upcoming matches per season. */
 export function TeamProfile({ team, reload }: { team: Team; reload: () => void }) {
@@ -13,7 +14,12 @@ export function TeamProfile({ team, reload }: { team: Team; reload: () => void }
       <TeamHeader
         name={team.name}
         logoUrl={team.logoUrl}
-        actions={<TeamProfileActions team={team} reload={reload} />}
+        actions={
+          <Group gap="sm">
+            <TeamProfileActions team={team} reload={reload} />
+            <AddToCalendarMenu owner="team" id={team.id} name={team.name} />
+          </Group>
+        }
         stats={[
           { label: 'Active Seasons', value: team.activeSeasons },
           { label: 'Wins', value: team.wins },

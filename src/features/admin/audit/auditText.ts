@@ -35,6 +35,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   PLAYER_CARD_ADDED: 'Player card added',
   PLAYER_CARD_EDITED: 'Player card edited',
   PLAYER_CARD_DELETED: 'Player card deleted',
+  WEBHOOK_CHANGED: 'Discord webhook changed',
 };
 
 /** The kind of thing a row changed, as the TARGET column names it. */

@@ -79,7 +79,7 @@ export function AdminSeasonsPage() {
         <SeasonFormModal
           season={editing}
           busy={snapshot.matches('saving')}
-          onSubmit={(body) => send({ type: 'form.submit', body })}
+          onSubmit={(body, webhook) => send({ type: 'form.submit', body, webhook })}
           onClose={() => send({ type: 'form.close' })}
         />
       )}

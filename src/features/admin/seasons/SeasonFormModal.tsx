@@ -5,12 +5,15 @@ import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import type { Season, SeasonBody } from '../../../api/contract/season';
 import { DUE_DATES, parseTypedDate, toBody, validationRules, valuesOf, type SeasonFormValues } from './seasonForm';
+import { webhookChange } from '../../../../machines/webhookForm';
+import { DiscordAnnouncements } from '../announcements/DiscordAnnouncements';
 
 interface SeasonFormModalProps {
   /** The season to edit, or null to add one. */
   season: Season | null;
   busy: boolean;
-  onSubmit: (body: SeasonBody) => void;
+  /** The season's fields, and what to do with its Discord webhook (a URL, null to remove it, undefined to leave it). */
+  onSubmit: (body: SeasonBody, webhook: string | null | undefined) => void;
   onClose: () => void;
 }
 
@@ -21,7 +24,7 @@ export function SeasonFormModal({ season, busy, onSubmit, onClose }: SeasonFormM
   const form = useForm<SeasonFormValues>({ initialValues: valuesOf(season), validate: validationRules });
   return (
     <AppModal opened onClose={onClose} large title={season ? `Edit ${season.name}` : 'Add Season'} closeOnClickOutside={!busy} closeOnEscape={!busy}>
-      <form noValidate onSubmit={form.onSubmit((values) => onSubmit(toBody(values, season)))}>
+      <form noValidate onSubmit={form.onSubmit((values) => onSubmit(toBody(values, season), webhookChange(values)))}>
         <Stack gap="sm">
           <TextInput label="Name" withAsterisk maxLength={120} {...form.getInputProps('name')} />
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
@@ -37,6 +40,11 @@ export function SeasonFormModal({ season, busy, onSubmit, onClose }: SeasonFormM
             ))}
           </SimpleGrid>
           <Checkbox label="Published" {...form.getInputProps('published', { type: 'checkbox' })} />
+          <DiscordAnnouncements
+            owner={season && { kind: 'season', id: season.id }}
+            input={form.getInputProps('discordWebhook')}
+            remove={form.getInputProps('removeWebhook', { type: 'checkbox' })}
+          />
           <FormActions onCancel={onClose} busy={busy} mt="md" submitLabel={season ? 'Save Changes' : 'Add Season'} />
         </Stack>
       </form>

@@ -2,6 +2,7 @@ import { format, parse, startOfDay } from 'date-fns';
 import type { Season, SeasonBody } from '../../../api/contract/season';
 import { SEASON_ERRORS, VALIDATION } from '../../../domain/messages';
 import { PLAYOFF_DUE_DATE_FIELDS, type PlayoffDueDates } from '../../../domain/season/seasonDates';
+import { emptyWebhookValues, webhookRule, type WebhookFormValues } from '../../../../machines/webhookForm';
 
 const M = VALIDATION.season;
 
@@ -22,8 +23,8 @@ export const DUE_DATES: readonly { field: DueField; label: string }[] = [
 /** "Please enter the Round 1 due date": the spec requires the eight dates without wording their messages. */
 export const dueDateMessage = (label: string) => `Please enter the ${label.replace(/ Due By$/, '')} due date`;
 
-/** What the dialog holds: dates as the inputs' 'YYYY-MM-DD' strings, numbers as typed. */
-export type SeasonFormValues = {
+/** What the dialog holds: dates as the inputs' 'YYYY-MM-DD' strings, numbers as typed; the Discord webhook is saved after. */
+export type SeasonFormValues = WebhookFormValues & {
   name: string;
   startDate: string | null;
   playoffWeeks: number | string;
@@ -49,7 +50,17 @@ const noDueDates = Object.fromEntries(PLAYOFF_DUE_DATE_FIELDS.map((f) => [f, nul
 /** The dialog's values: empty for a new season, else the season's. */
 export function valuesOf(season: Season | null): SeasonFormValues {
   if (!season) {
-    return { name: '', startDate: null, playoffWeeks: '', entryFee: '', prizePoolInfo: '', seasonInfo: '', published: false, ...noDueDates };
+    return {
+      name: '',
+      startDate: null,
+      playoffWeeks: '',
+      entryFee: '',
+      prizePoolInfo: '',
+      seasonInfo: '',
+      published: false,
+      ...noDueDates,
+      ...emptyWebhookValues(),
+    };
   }
   const dues = Object.fromEntries(PLAYOFF_DUE_DATE_FIELDS.map((f) => [f, toValue(season[f])])) as Record<DueField, string>;
   return {
@@ -61,6 +72,7 @@ export function valuesOf(season: Season | null): SeasonFormValues {
     seasonInfo: season.seasonInfo,
     published: season.published,
     ...dues,
+    ...emptyWebhookValues(),
   };
 }
 
@@ -89,6 +101,7 @@ export const validationRules = {
   prizePoolInfo: required(M.prizePoolInfo),
   seasonInfo: required(M.seasonInfo),
   ...Object.fromEntries(DUE_DATES.map(({ field, label }) => [field, dueDate(field, label)])),
+  discordWebhook: webhookRule,
 };
 
 /** POST/PATCH body from validated values; an unchanged day keeps its stored time. */

@@ -10,6 +10,7 @@ import { useMachineWith } from '../../../ui/useMachineWith';
 import { SUCCESS } from '../../../domain/messages';
 import { TournamentDetailsFields } from './TournamentDetailsFields';
 import { TournamentFormatFields } from './TournamentFormatFields';
+import { DiscordAnnouncements } from '../announcements/DiscordAnnouncements';
 
 interface TournamentFormModalProps {
   /** The tournament to edit, or null to add one. */
@@ -49,6 +50,11 @@ export function TournamentFormModal({ tournament, onClose, onSaved }: Tournament
         <Stack gap="sm">
           <TournamentDetailsFields form={form} />
           <TournamentFormatFields form={form} creating={creating} />
+          <DiscordAnnouncements
+            owner={tournament && { kind: 'tournament', id: tournament.id }}
+            input={form.getInputProps('discordWebhook')}
+            remove={form.getInputProps('removeWebhook', { type: 'checkbox' })}
+          />
           <FormActions onCancel={onClose} busy={busy} mt="md" submitLabel={creating ? 'Add Tournament' : 'Save Changes'} />
         </Stack>
       </form>
