@@ -7,7 +7,7 @@ import { isStaffRole, useSessionUser } from '../../ui/session';
 import { SITE_ARTWORK } from '../../ui/siteArtwork';
 import { useSiteImage } from '../../ui/siteImages';
 import { registrationState } from '../../domain/tournamentRules';
-import { entriesCount, formatFee, typeLabel } from './format';
+import { entriesCount, formatFee, typeLabel } from '../../domain/tournamentLabels';
 import { RegistrationBadge } from './registration/RegistrationBadge';
 import classes from './TournamentCard.module.css';
 

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import type { Tournament } from '../../../api/contract/tournament';
 import type { TournamentStatus } from '../../../domain/constants';
 import { formatDate } from '../../../domain/dates';
-import { entriesCount } from '../../tournaments/format';
+import { entriesCount } from '../../../domain/tournamentLabels';
 import { TournamentActionsMenu } from './TournamentActionsMenu';
 import type { RowAction } from '../../../../machines/adminTournamentsMachine';
 

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import type { Tournament } from '../../../api/contract/tournament';
 import { PLATFORM_LABELS } from '../../../domain/constants';
 import { formatDate } from '../../../domain/dates';
-import { entriesCount, formatFee, teamSizeLabel, typeLabel } from '../format';
+import { entriesCount, formatFee, typeLabel } from '../../../domain/tournamentLabels';
+import { teamSizeLabel } from '../format';
 
 /** The facts of a tournament as a two-column table. */
 export function TournamentInfoTable({ tournament: t }: { tournament: Tournament }) {

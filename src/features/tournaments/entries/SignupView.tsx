@@ -4,7 +4,7 @@ import { getAdminEntries } from '../../../api/endpoints/tournaments';
 import { formatDate } from '../../../domain/dates';
 import { signupsOpen } from '../../../domain/tournamentRules';
 import { DataLoader } from '../../../ui/DataLoader/DataLoader';
-import { entriesCount } from '../format';
+import { entriesCount } from '../../../domain/tournamentLabels';
 import { EntriesTable } from './EntriesTable';
 import { entryColumns } from './entryColumns';
 import { hasStarted } from './entriesView';
