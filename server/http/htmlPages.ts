@@ -8,7 +8,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Lifecycle } from '../ops/lifecycle';
-import { previewRead, type PagePreview } from '../services/linkPreviews';
+import { PREVIEW_PAGES, previewRead, type PagePreview } from '../services/linkPreviews';
 import { acceptsEncoding, varyOnEncoding } from './compression';
 import { embedSecurityHeaders } from './securityHeaders';
 
@@ -46,8 +46,11 @@ function oneLine(text: string, max: number): string {
   return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('').trimEnd()}…`;
 }
 
-/** The head tags of a page: its <title>, description, Open Graph and Twitter card. `preview` null: the site's. */
-export function pageTags(publicUrl: string, path: string, preview: PagePreview | null): string {
+/**
+ * The head tags of a page: its <title>, description, Open Graph and Twitter card. `preview` null: the site's, under
+ * the built page's own <title> (`siteTitle`).
+ */
+export function pageTags(publicUrl: string, path: string, preview: PagePreview | null, siteTitle = `<title>${SITE_NAME}</title>`): string {
   const title = oneLine(preview?.title ?? SITE_NAME, TITLE_MAX);
   const description = oneLine(preview?.description ?? SITE_DESCRIPTION, DESCRIPTION_MAX);
   const image = preview?.image ?? null;
@@ -55,7 +58,7 @@ export function pageTags(publicUrl: string, path: string, preview: PagePreview |
   const meta = (key: 'name' | 'property', name: string, content: string | number) =>
     `<meta ${key}="${name}" content="${escapeHtml(String(content))}" />`;
   const tags = [
-    `<title>${escapeHtml(preview ? `${title} · ${SITE_NAME}` : title)}</title>`,
+    preview ? `<title>${escapeHtml(`${title} · ${SITE_NAME}`)}</title>` : siteTitle,
     meta('name', 'description', description),
     meta('property', 'og:site_name', SITE_NAME),
     meta('property', 'og:type', preview?.profile ? 'profile' : 'website'),
@@ -83,16 +86,16 @@ export function pageTags(publicUrl: string, path: string, preview: PagePreview |
 }
 
 /**
- * The built page split where its tags go: in place of its <title> (its description meta removed), else before
- * </head>, else after the doctype.
+ * The built page split where its tags go: in place of its <title> (kept for the site's preview; its description meta
+ * removed), else before </head>, else after the doctype.
  */
-export function splitTemplate(html: string): { head: string; tail: string } {
+export function splitTemplate(html: string): { head: string; tail: string; title: string | undefined } {
   const page = html.replace(/[ \t]*<meta\s+name=["']description["'][^>]*>[ \t]*\r?\n?/i, '');
   const title = /<title>[\s\S]*?<\/title>/i.exec(page);
   const at = title ? title.index : page.search(/<\/head>/i);
-  if (at >= 0) return { head: page.slice(0, at), tail: page.slice(title ? at + title[0].length : at) };
+  if (at >= 0) return { head: page.slice(0, at), tail: page.slice(title ? at + title[0].length : at), title: title?.[0] };
   const doctype = /^\s*<!doctype html>/i.exec(page)?.[0].length ?? 0;
-  return { head: page.slice(0, doctype), tail: page.slice(doctype) };
+  return { head: page.slice(0, doctype), tail: page.slice(doctype), title: undefined };
 }
 
 /** A page ready to send: the HTML, its ETag, and its compressed copies (made once, kept). */
@@ -125,7 +128,7 @@ class Page {
 /** A built page as a template: read at startup, and again when the file changes (a rebuilt dist/, no restart). */
 class Template {
   private version = '';
-  private parts = { head: '', tail: '' };
+  private parts: ReturnType<typeof splitTemplate> = { head: '', tail: '', title: undefined };
   private sitePage: Page | null = null;
   /** Pages with a preview, by ETag of their HTML, most recently sent last. */
   private readonly recent = new Map<string, Page>();
@@ -156,7 +159,7 @@ class Template {
   }
 
   private html(preview: PagePreview | null, path: string): Buffer {
-    return Buffer.from(this.parts.head + pageTags(this.publicUrl, path, preview) + this.parts.tail);
+    return Buffer.from(this.parts.head + pageTags(this.publicUrl, path, preview, this.parts.title) + this.parts.tail);
   }
 
   page(preview: PagePreview | null, path: string): Page {
@@ -205,12 +208,21 @@ export function installHtmlPages(
   const embedFile = join(config.staticDir!, 'embed.html');
   const embed = existsSync(embedFile) ? new Template(embedFile, config.publicUrl) : null;
 
+  // Requests for the same page while its read runs share it (a link just shared: the crawler and everyone who clicks).
+  const reading = new Map<string, Promise<PagePreview | null>>();
+
   async function preview(request: FastifyRequest, path: string): Promise<PagePreview | null> {
     const read = previewRead(path);
     // While the database may not be migrated yet (server/instance.ts), no read.
     if (!read || lifecycle.phase === 'starting') return null;
+    const key = path.toLowerCase().replace(/\/$/, '');
+    let shared = reading.get(key);
+    if (!shared) {
+      shared = read(db).finally(() => reading.delete(key));
+      reading.set(key, shared);
+    }
     try {
-      return await withTimeout(read(db), PREVIEW_READ_TIMEOUT_MS);
+      return await withTimeout(shared, PREVIEW_READ_TIMEOUT_MS);
     } catch (err) {
       request.log.warn({ err, path }, 'link preview read failed: the page goes out with the site preview');
       return null;
@@ -233,6 +245,11 @@ export function installHtmlPages(
   const sendSitePage = (request: FastifyRequest, reply: FastifyReply) => send(site, request, reply);
   app.get('/', sendSitePage);
   app.get('/index.html', sendSitePage);
+  // The pages with a preview of their own have routes, so they skip the static files' lookups on disk (a page is no
+  // file; other page URLs reach the site's page through app.ts's history fallback, after those lookups).
+  for (const { path } of PREVIEW_PAGES.filter((page) => !page.path.startsWith('/embed/'))) {
+    app.get(path, (request, reply) => (looksLikeFile(request.url.split('?')[0]) ? reply.callNotFound() : sendSitePage(request, reply)));
+  }
   if (embed) {
     app.get('/embed/*', { helmet: embedSecurityHeaders(config) }, (request, reply) =>
       looksLikeFile(request.url.split('?')[0]) ? reply.callNotFound() : send(embed, request, reply),

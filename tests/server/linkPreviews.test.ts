@@ -101,8 +101,9 @@ async function page(server: TestServerHandle, url: string, headers: Record<strin
 }
 
 /** The site's own preview: what every page without one of its own (and every unknown or hidden thing) gets. */
-function expectSitePreview(head: Head) {
-  expect(head.title).toBe('Clutch');
+function expectSitePreview(head: Head, title = 'Clutch') {
+  // The built page's own <title> (the embed's is "Bracket · Clutch").
+  expect(head.title).toBe(title);
   expect(tag(head, 'og:title')).toBe('Clutch');
   expect(tag(head, 'og:description')).toBe('Clutch: esports league and tournaments. Brackets, seasons, score reporting.');
   expect(tag(head, 'description')).toBe(tag(head, 'og:description'));
@@ -295,7 +296,7 @@ describe('link previews: every kind of page carries its Open Graph and Twitter c
     const site = await page(server, '/');
     for (const path of paths) {
       const { res, head } = await page(server, path);
-      expectSitePreview(head);
+      expectSitePreview(head, path.startsWith('/embed/') ? 'Bracket · Clutch' : 'Clutch');
       expect(res.body, path).not.toContain('Secret Spring Season');
       // The very page every other such page gets (the SPA then shows its not-found page where it must).
       if (!path.startsWith('/embed/')) expect(res.body, path).toBe(site.res.body);
@@ -371,6 +372,14 @@ describe('link previews: every kind of page carries its Open Graph and Twitter c
     expect(a.res.headers.etag).toBe(b.res.headers.etag);
     const revalidated = await server.app.inject({ method: 'GET', url: '/league', headers: { 'if-none-match': String(a.res.headers.etag) } });
     expect(revalidated.statusCode).toBe(304);
+  });
+
+  it('answers a missing file under a page address with 404, never the page', async () => {
+    for (const url of ['/tournaments/7/app.js', '/players/3/avatar.png', '/index.htm', '/embed/tournaments/7/x.css']) {
+      const res = await server.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/json/);
+    }
   });
 
   it('each previewed page is a public page of the SPA (its route tables spell the same paths)', () => {
