@@ -11,7 +11,8 @@ import { formatDate } from '../../src/domain/dates';
 import { createTournament } from './tournaments.fixtures';
 import { createSeason } from './seasons.fixtures';
 import { TINY_PNG, upload } from './temporaryTeams.fixtures';
-import { startTestServer, useTestServer, type TestServerHandle } from '../support/testServer';
+import { useTestServer, type TestServerHandle } from '../support/testServer';
+import { buildApp } from '../../server/app';
 
 /*
  * Issue 25, link previews: a page's first HTML carries its Open Graph and Twitter card tags (crawlers run no
@@ -210,6 +211,12 @@ describe('link previews: every kind of page carries its Open Graph and Twitter c
     const active = await page(server, `/tournaments/${ids.activeTournament}`);
     const [t] = await server.db.select().from(tournaments).where(eq(tournaments.id, ids.activeTournament));
     expect(tag(active.head, 'og:description')).toMatch(new RegExp(`^ACTIVE · started ${formatDate(t.startDate)} 19:00 · 64 entries · Solo`));
+
+    const [done] = await server.db.select().from(tournaments).where(eq(tournaments.title, 'Autumn Team Cup'));
+    const completed = await page(server, `/tournaments/${done.id}/details`);
+    expect(tag(completed.head, 'og:description')).toBe(
+      `COMPLETED · ${formatDate(done.startDate)} – ${formatDate(done.endDate)} · winner ${done.winningEntryName} · 8 entries · Teams of 4 · Call of Duty: Vanguard · €10.00. ${done.subTitle}`,
+    );
 
     const match = await page(server, `/tournaments/${ids.activeTournament}/match/${ids.match}`);
     expect(tag(match.head, 'og:title')).toBe('Match 1 · Winter Major');
@@ -417,6 +424,17 @@ describe('link previews when the database is slow or failing: the site preview, 
     expect(tag(head, 'og:title')).toBe('Winter Major');
   });
 
+  it('sends the site preview while the instance is starting (the database may not be migrated yet: no read)', async () => {
+    const starting = await buildApp({ config: server.config, database: server.database, starting: true });
+    try {
+      const res = await starting.inject({ method: 'GET', url: '/tournaments/7/details' });
+      expect(res.statusCode).toBe(200);
+      expectSitePreview(readHead(res.body));
+    } finally {
+      await starting.close();
+    }
+  });
+
   it('answers with the site preview when the read fails', async () => {
     await server.db.execute(sql`alter table seasons rename to seasons_away`);
     try {
@@ -427,24 +445,5 @@ describe('link previews when the database is slow or failing: the site preview, 
     }
     const { head } = await page(server, '/seasons/1');
     expect(tag(head, 'og:title')).not.toBe('Clutch');
-  });
-});
-
-describe('link previews while the server is starting', () => {
-  it('sends the site preview before the database is ready (no read)', async () => {
-    const server = await startTestServer({ seed: true, config: { staticDir: builtDist(), publicUrl: PUBLIC_URL } });
-    try {
-      const { buildApp } = await import('../../server/app');
-      const starting = await buildApp({ config: server.config, database: server.database, starting: true });
-      try {
-        const res = await starting.inject({ method: 'GET', url: '/tournaments/7/details' });
-        expect(res.statusCode).toBe(200);
-        expectSitePreview(readHead(res.body));
-      } finally {
-        await starting.close();
-      }
-    } finally {
-      await server.close();
-    }
   });
 });
