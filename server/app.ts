@@ -14,7 +14,8 @@ import { installErrorHandler } from './http/errors';
 import { isRateLimited } from './http/apiRoute';
 import { installInputGuard } from './http/inputGuard';
 import { logSerializers } from './http/logSerializers';
-import { embedSecurityHeaders, installSecurityHeaders } from './http/securityHeaders';
+import { installSecurityHeaders } from './http/securityHeaders';
+import { installHtmlPages, looksLikeFile } from './http/htmlPages';
 import { LOGO_MAX_BYTES } from '../src/domain/constants';
 import { healthRoutes } from './routes/health';
 import { authRoutes } from './routes/auth';
@@ -153,8 +154,7 @@ export async function buildApp({ config, database, starting = false }: AppDeps):
   app.decorate('discordOutbox', outbox);
   app.addHook('onClose', () => outbox.stop());
 
-  const indexHtml = config.staticDir ? join(config.staticDir, 'index.html') : null;
-  const serveSpa = !!indexHtml && existsSync(indexHtml);
+  const serveSpa = !!config.staticDir && existsSync(join(config.staticDir, 'index.html'));
   if (serveSpa) {
     await app.register(fastifyStatic, {
       root: config.staticDir!,
@@ -162,30 +162,23 @@ export async function buildApp({ config, database, starting = false }: AppDeps):
       wildcard: true,
       // The build writes .br and .gz beside each text file (vite.config.ts, precompress): sent as they are.
       preCompressed: true,
-      // Hashed names never change content: cached for a year. Everything else (index.html) is revalidated (ETag).
+      // Hashed names never change content: cached for a year. Everything else is revalidated (ETag).
       setHeaders: (reply, path) => {
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
-  // The embeddable bracket (embed.html, a page of its own): the one page other sites may frame.
-  if (serveSpa && existsSync(join(config.staticDir!, 'embed.html'))) {
-    app.get('/embed/*', { helmet: embedSecurityHeaders(config) }, (request, reply) => {
-      if (/\.[a-z0-9]{1,8}$/i.test(request.url.split('?')[0])) return reply.callNotFound();
-      reply.header('cache-control', 'no-cache');
-      return reply.sendFile('embed.html');
-    });
-  }
+  // The pages themselves (/, /embed/…, and every page URL below) carry their link previews (server/http/htmlPages.ts).
+  const sendSitePage = serveSpa ? installHtmlPages(app, db, config, lifecycle) : null;
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
     // A missing file (an old build's chunk, a mistyped asset) is a real 404, never the SPA's HTML.
-    const looksLikeFile = path.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(path);
-    if (path.startsWith('/v1/') || path === '/v1' || !serveSpa || looksLikeFile || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    const notAPage = path.startsWith('/assets/') || looksLikeFile(path);
+    if (path.startsWith('/v1/') || path === '/v1' || !sendSitePage || notAPage || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send({ message: `No route for ${request.method} ${path}` });
     }
     // History fallback: deep links like /tournaments/3/details load the SPA, which routes them.
-    reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
+    return sendSitePage(request, reply);
   });
   return app;
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, getTableName, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/client';
@@ -25,6 +25,20 @@ const UNSUPPORTED = 'Please upload a PNG, JPEG, GIF or WebP image';
 /** The image type the bytes really are, or null. */
 export const sniffImageType = (data: Buffer) => SIGNATURES.find((s) => s.matches(data))?.type ?? null;
 const URL_PREFIX = '/v1/images/';
+
+/**
+ * SQL: the content type of the stored image that `column` shows (null for none, or a URL we did not issue), read by
+ * primary key in the same statement, without the image's bytes. Link previews need it: crawlers show no SVG.
+ */
+export function storedImageType(column: PgColumn) {
+  // Spelled with its table: a query of one table writes its columns bare, and inside the subquery a bare name is the
+  // images table's.
+  const url = sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+  return sql<string | null>`(select i.content_type from ${images} i where i.id = case when ${url} ~ '^/v1/images/[1-9][0-9]{0,8}$' then substr(${url}, ${sql.raw(String(URL_PREFIX.length + 1))})::int end)`;
+}
+
+/** Whether a stored image of this type is a picture every link-preview crawler shows (the upload formats; not SVG). */
+export const isSharedImageType = (contentType: string | null): contentType is string => contentType !== null && UPLOAD_TYPES.has(contentType);
 
 /** Stores an image and returns the URL it is served from. */
 export async function saveImage(db: Db | Tx, data: Buffer, contentType: string): Promise<string> {

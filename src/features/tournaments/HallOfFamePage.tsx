@@ -6,7 +6,8 @@ import { DataLoader } from '../../ui/DataLoader/DataLoader';
 import { DateText } from '../../ui/DateText/DateText';
 import { PageTitle } from '../../ui/PageTitle/PageTitle';
 import { EmptyMessage } from '../../ui/EmptyMessage/EmptyMessage';
-import { isSoloTournament, typeLabel } from './format';
+import { typeLabel } from '../../domain/tournamentLabels';
+import { isSoloTournament } from './format';
 
 /** Where a winner links: the player for single-player tournaments, otherwise the tournament team page. */
 export function winnerHref(t: HallOfFameEntry): string | null {

@@ -8,7 +8,7 @@ import { SITE_ARTWORK } from '../../ui/siteArtwork';
 import { useSiteImage } from '../../ui/siteImages';
 import { formatCount } from '../../domain/counts';
 import { entriesCount, registrationState } from '../../domain/tournamentRules';
-import { formatFee, typeLabel } from './format';
+import { formatFee, typeLabel } from '../../domain/tournamentLabels';
 import { RegistrationBadge } from './registration/RegistrationBadge';
 import classes from './TournamentCard.module.css';
 

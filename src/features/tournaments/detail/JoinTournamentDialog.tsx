@@ -4,7 +4,7 @@ import { FormActions } from '../../../ui/FormActions/FormActions';
 import { TermsCheckbox } from '../../../ui/TermsCheckbox/TermsCheckbox';
 import type { SnapshotFrom } from 'xstate';
 import type { JoinTournamentEvent, joinTournamentMachine } from '../../../../machines/joinTournamentMachine';
-import { formatFee } from '../format';
+import { formatFee } from '../../../domain/tournamentLabels';
 
 interface JoinTournamentDialogProps {
   title: string;

@@ -5,7 +5,8 @@ import { PLATFORM_LABELS } from '../../../domain/constants';
 import { formatDate } from '../../../domain/dates';
 import { formatCount } from '../../../domain/counts';
 import { entriesCount } from '../../../domain/tournamentRules';
-import { formatFee, teamSizeLabel, typeLabel } from '../format';
+import { formatFee, typeLabel } from '../../../domain/tournamentLabels';
+import { teamSizeLabel } from '../format';
 
 /** The facts of a tournament as a two-column table. */
 export function TournamentInfoTable({ tournament: t }: { tournament: Tournament }) {
