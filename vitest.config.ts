@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+// The projects that start servers copy one migrated (and one seeded) database made once per run.
+const DB_TEMPLATES = 'tests/support/dbTemplates.ts';
+
 // One project per test folder; `npm test` runs them all (see scripts/test.ts).
 export default defineConfig({
   test: {
@@ -14,6 +17,7 @@ export default defineConfig({
           include: ['tests/machines/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/setup/dom.ts'],
+          globalSetup: [DB_TEMPLATES],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -23,6 +27,7 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          globalSetup: [DB_TEMPLATES],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -34,6 +39,7 @@ export default defineConfig({
           include: ['tests/views/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/setup/dom.ts'],
+          globalSetup: [DB_TEMPLATES],
           testTimeout: 30_000,
         },
       },

@@ -25,6 +25,8 @@ export interface Database {
    * when notifications may have been missed (the connection dropped). Resolves to the function that stops listening.
    */
   listen(channel: string, onPayload: (payload: string) => void, onLost: () => void): Promise<() => Promise<void>>;
+  /** PGlite only: the whole data directory as a tarball, for `openDatabase({ loadDataDir })` (test templates). */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -34,9 +36,10 @@ const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migratio
 
 /**
  * Opens the database: PostgreSQL when `databaseUrl` is set, otherwise PGlite in `dataDir`
- * (or in memory when `dataDir` is 'memory://', which tests use).
+ * (or in memory when `dataDir` is 'memory://', which tests use). `loadDataDir` (PGlite) starts from a data
+ * directory another database dumped (`dumpDataDir`): the tests copy one migrated database instead of migrating each.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; loadDataDir?: Blob }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // An idle connection dropped by the server (restart, failover, admin command) must not crash the process:
@@ -51,7 +54,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       close: () => pool.end(),
     };
   }
-  const client = opts.dataDir === 'memory://' ? new PGlite() : new PGlite(opts.dataDir);
+  const client = new PGlite({ ...(opts.dataDir === 'memory://' ? {} : { dataDir: opts.dataDir }), loadDataDir: opts.loadDataDir });
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
@@ -64,6 +67,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
         if (!client.closed) await unlisten();
       };
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }

@@ -1,11 +1,12 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
-import pg from 'pg';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { buildApp } from '../../server/app';
 import { testConfig, type Config } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import { seedIfEmpty } from '../../server/db/seed';
+import { createPostgresDatabase, dayOf, dropPostgresDatabase, postgresUrl, type DbTemplates } from './dbTemplates';
 
 export interface TestServer {
   app: FastifyInstance;
@@ -26,26 +27,37 @@ export interface TestServer {
 /** Which database the server tests run on: PGlite by default, PostgreSQL when TEST_DB=postgres (needs DATABASE_URL). */
 export const testDatabaseKind = () => (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite');
 
-/** A throwaway PostgreSQL database (created on DATABASE_URL's server, dropped on close). */
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = process.env.DATABASE_URL;
-  if (!base) throw new Error('TEST_DB=postgres needs DATABASE_URL');
+/** A throwaway PostgreSQL database on DATABASE_URL's server (a copy of `template` when given), dropped on close. */
+async function throwawayPostgresDatabase(template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (!process.env.DATABASE_URL) throw new Error('TEST_DB=postgres needs DATABASE_URL');
   const name = `clutch_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  await createPostgresDatabase(name, template);
+  return { url: postgresUrl(name), drop: () => dropPostgresDatabase(name) };
+}
+
+/**
+ * A fresh database for one server: a copy of the run's migrated (or, for `seed`, seeded) template when the run has
+ * one (tests/support/dbTemplates.ts), else migrated (and seeded) here. The demo league is seeded relative to `now`'s
+ * day: the seeded template serves only a server seeded for the day it was made.
+ */
+async function freshDatabase(seed: boolean, now: number): Promise<{ database: Database; databaseUrl?: string; drop?: () => Promise<void> }> {
+  const templates = inject('dbTemplates') as DbTemplates | undefined;
+  const kind = testDatabaseKind();
+  const usable = templates?.kind === kind ? templates : undefined;
+  const seeded = seed && usable !== undefined && usable.seededDay === dayOf(now);
+  const template = usable && (seeded ? usable.seeded : usable.migrated);
+  let database: Database;
+  let pgDb: { url: string; drop: () => Promise<void> } | undefined;
+  if (kind === 'postgres') {
+    pgDb = await throwawayPostgresDatabase(template);
+    database = await openDatabase({ databaseUrl: pgDb.url, dataDir: 'memory://' });
+  } else {
+    const loadDataDir = template ? new Blob([readFileSync(template)]) : undefined;
+    database = await openDatabase({ dataDir: 'memory://', loadDataDir });
+  }
+  if (!template) await database.migrate();
+  if (seed && !seeded) await seedIfEmpty(database.db, now);
+  return { database, databaseUrl: pgDb?.url, drop: pgDb?.drop };
 }
 
 /**
@@ -53,10 +65,7 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
  * `seed: true` loads the demo league.
  */
 export async function startTestServer(opts: { config?: Partial<Config>; seed?: boolean; now?: number } = {}): Promise<TestServer> {
-  const pgDb = testDatabaseKind() === 'postgres' ? await createPostgresDatabase() : null;
-  const database = await openDatabase({ databaseUrl: pgDb?.url, dataDir: 'memory://' });
-  await database.migrate();
-  if (opts.seed) await seedIfEmpty(database.db, opts.now ?? Date.now());
+  const { database, databaseUrl, drop } = await freshDatabase(!!opts.seed, opts.now ?? Date.now());
   const config = testConfig(opts.config);
   const app = await buildApp({ config, database });
   const faults: { route: string; status: number; message: string; left: number }[] = [];
@@ -72,7 +81,7 @@ export async function startTestServer(opts: { config?: Partial<Config>; seed?: b
     app,
     database,
     config,
-    databaseUrl: pgDb?.url,
+    databaseUrl,
     agent: () => new Agent(app),
     failNext(route, status, message, times = 1) {
       faults.push({ route, status, message, left: times });
@@ -80,7 +89,7 @@ export async function startTestServer(opts: { config?: Partial<Config>; seed?: b
     async close() {
       await app.close();
       await database.close();
-      await pgDb?.drop();
+      await drop?.();
     },
   };
 }
@@ -93,6 +102,11 @@ export interface TestServerHandle extends TestServer {
   readonly db: Database['db'];
   /** A new client signed in as the account named `discordName`. */
   signIn(discordName: string): Promise<Agent>;
+  /**
+   * A client of the current scope's tests, signed in (in a `beforeAll` after the server starts) as `account`: a
+   * Discord name, or a function that makes the account and answers its name. Call it at the top of the scope.
+   */
+  signedIn(account: string | (() => string | Promise<string>)): Agent;
 }
 
 /**
@@ -132,6 +146,13 @@ export function useTestServer(options: TestServerOptions | (() => TestServerOpti
     },
     agent: () => server().agent(),
     signIn: (discordName) => server().agent().signIn(discordName),
+    signedIn(account) {
+      const agent = new Agent(() => server().app);
+      beforeAll(async () => {
+        await agent.signIn(typeof account === 'function' ? await account() : account);
+      });
+      return agent;
+    },
     failNext: (route, status, message, times) => server().failNext(route, status, message, times),
     close: () => server().close(),
   };
@@ -147,8 +168,16 @@ export interface Reply<T = any> {
 export class Agent {
   readonly cookies = new Map<string, string>();
   private csrf: string | null = null;
+  private readonly appOf: () => FastifyInstance;
 
-  constructor(readonly app: FastifyInstance) {}
+  /** `app` may be a function answering it, for a client made before its server starts (`signedIn`). */
+  constructor(app: FastifyInstance | (() => FastifyInstance)) {
+    this.appOf = typeof app === 'function' ? app : () => app;
+  }
+
+  get app(): FastifyInstance {
+    return this.appOf();
+  }
 
   private cookieHeader() {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
