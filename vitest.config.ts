@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// The projects that start servers copy one migrated (and one seeded) database made once per run.
+// The projects that start servers copy one migrated (and one seeded) database made once per run
+// (tests/support/dbTemplates.ts).
 const DB_TEMPLATES = 'tests/support/dbTemplates.ts';
 
 // One project per test folder; `npm test` runs them all (see scripts/test.ts).
@@ -9,7 +10,7 @@ export default defineConfig({
   test: {
     projects: [
       // Property tests (fast-check) run hundreds of brackets: give them room on a small, busy machine.
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 20_000 } },
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 20_000, globalSetup: [DB_TEMPLATES] } },
       {
         plugins: [react()],
         test: {

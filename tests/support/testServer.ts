@@ -1,12 +1,10 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { buildApp } from '../../server/app';
 import { testConfig, type Config } from '../../server/config';
-import { openDatabase, type Database } from '../../server/db/client';
-import { seedIfEmpty } from '../../server/db/seed';
-import { createPostgresDatabase, dayOf, dropPostgresDatabase, postgresUrl, type DbTemplates } from './dbTemplates';
+import type { Database } from '../../server/db/client';
+import { blobBytes } from './blobBytes';
+import { freshDatabase, type DbTemplates } from './dbTemplates';
 
 export interface TestServer {
   app: FastifyInstance;
@@ -27,45 +25,14 @@ export interface TestServer {
 /** Which database the server tests run on: PGlite by default, PostgreSQL when TEST_DB=postgres (needs DATABASE_URL). */
 export const testDatabaseKind = () => (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite');
 
-/** A throwaway PostgreSQL database on DATABASE_URL's server (a copy of `template` when given), dropped on close. */
-async function throwawayPostgresDatabase(template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  if (!process.env.DATABASE_URL) throw new Error('TEST_DB=postgres needs DATABASE_URL');
-  const name = `clutch_test_${randomBytes(6).toString('hex')}`;
-  await createPostgresDatabase(name, template);
-  return { url: postgresUrl(name), drop: () => dropPostgresDatabase(name) };
-}
-
-/**
- * A fresh database for one server: a copy of the run's migrated (or, for `seed`, seeded) template when the run has
- * one (tests/support/dbTemplates.ts), else migrated (and seeded) here. The demo league is seeded relative to `now`'s
- * day: the seeded template serves only a server seeded for the day it was made.
- */
-async function freshDatabase(seed: boolean, now: number): Promise<{ database: Database; databaseUrl?: string; drop?: () => Promise<void> }> {
-  const templates = inject('dbTemplates') as DbTemplates | undefined;
-  const kind = testDatabaseKind();
-  const usable = templates?.kind === kind ? templates : undefined;
-  const seeded = seed && usable !== undefined && usable.seededDay === dayOf(now);
-  const template = usable && (seeded ? usable.seeded : usable.migrated);
-  let database: Database;
-  let pgDb: { url: string; drop: () => Promise<void> } | undefined;
-  if (kind === 'postgres') {
-    pgDb = await throwawayPostgresDatabase(template);
-    database = await openDatabase({ databaseUrl: pgDb.url, dataDir: 'memory://' });
-  } else {
-    const loadDataDir = template ? new Blob([readFileSync(template)]) : undefined;
-    database = await openDatabase({ dataDir: 'memory://', loadDataDir });
-  }
-  if (!template) await database.migrate();
-  if (seed && !seeded) await seedIfEmpty(database.db, now);
-  return { database, databaseUrl: pgDb?.url, drop: pgDb?.drop };
-}
-
 /**
  * The real server, in-process, on a fresh database (in-memory PGlite, or a throwaway PostgreSQL database).
  * `seed: true` loads the demo league.
  */
 export async function startTestServer(opts: { config?: Partial<Config>; seed?: boolean; now?: number } = {}): Promise<TestServer> {
-  const { database, databaseUrl, drop } = await freshDatabase(!!opts.seed, opts.now ?? Date.now());
+  // A copy of the run's migrated (or seeded) database when the run keeps them (tests/support/dbTemplates.ts).
+  const templates = inject('dbTemplates') as DbTemplates | undefined;
+  const { database, databaseUrl, drop } = await freshDatabase(testDatabaseKind(), templates, !!opts.seed, opts.now ?? Date.now());
   const config = testConfig(opts.config);
   const app = await buildApp({ config, database });
   const faults: { route: string; status: number; message: string; left: number }[] = [];
@@ -284,15 +251,4 @@ async function multipartBody(form: FormData): Promise<{ payload: Buffer; content
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-/** A Blob's bytes: jsdom's Blob may lack arrayBuffer(), so its FileReader reads it there. */
-function blobBytes(blob: Blob): Promise<ArrayBuffer> {
-  if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer();
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.onerror = () => reject(reader.error);
-    reader.readAsArrayBuffer(blob);
-  });
 }
