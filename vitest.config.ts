@@ -1,16 +1,23 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { availableParallelism } from 'node:os';
 
-// The projects that start servers copy one migrated (and one seeded) database made once per run
-// (tests/support/dbTemplates.ts).
-const DB_TEMPLATES = 'tests/support/dbTemplates.ts';
+/**
+ * What the projects that run the server in-process share: each test file in a worker thread of its own (a fresh
+ * module graph, as a process gives, for less than starting one), and the run's database copies
+ * (tests/support/dbTemplates.ts): the servers copy one migrated (and one seeded) database instead of migrating each.
+ */
+const IN_PROCESS = { pool: 'threads' as const, globalSetup: ['tests/support/dbTemplates.ts'] };
 
 // One project per test folder; `npm test` runs them all (see scripts/test.ts).
 export default defineConfig({
   test: {
+    // Two test files at once even on two cores (vitest's default leaves one core to itself): a test file keeps one
+    // core only partly busy.
+    maxWorkers: Math.max(availableParallelism() - 1, 2),
     projects: [
       // Property tests (fast-check) run hundreds of brackets: give them room on a small, busy machine.
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 20_000, globalSetup: [DB_TEMPLATES] } },
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 20_000, ...IN_PROCESS } },
       {
         plugins: [react()],
         test: {
@@ -18,7 +25,7 @@ export default defineConfig({
           include: ['tests/machines/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/setup/dom.ts'],
-          globalSetup: [DB_TEMPLATES],
+          ...IN_PROCESS,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -28,7 +35,7 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
-          globalSetup: [DB_TEMPLATES],
+          ...IN_PROCESS,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -40,7 +47,7 @@ export default defineConfig({
           include: ['tests/views/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/setup/dom.ts'],
-          globalSetup: [DB_TEMPLATES],
+          ...IN_PROCESS,
           testTimeout: 30_000,
         },
       },
