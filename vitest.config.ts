@@ -1,12 +1,23 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { availableParallelism } from 'node:os';
+
+/**
+ * What the projects that run the server in-process share: each test file in a worker thread of its own (a fresh
+ * module graph, as a process gives, for less than starting one), and the run's database copies
+ * (tests/support/dbTemplates.ts): the servers copy one migrated (and one seeded) database instead of migrating each.
+ */
+const IN_PROCESS = { pool: 'threads' as const, globalSetup: ['tests/support/dbTemplates.ts'] };
 
 // One project per test folder; `npm test` runs them all (see scripts/test.ts).
 export default defineConfig({
   test: {
+    // Two test files at once even on two cores (vitest's default leaves one core to itself): a test file keeps one
+    // core only partly busy.
+    maxWorkers: Math.max(availableParallelism() - 1, 2),
     projects: [
       // Property tests (fast-check) run hundreds of brackets: give them room on a small, busy machine.
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 20_000 } },
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 20_000, ...IN_PROCESS } },
       {
         plugins: [react()],
         test: {
@@ -16,6 +27,7 @@ export default defineConfig({
           setupFiles: ['tests/setup/dom.ts'],
           // @pixi/react's ESM build imports 'react-reconciler/constants' without an extension: Vite resolves it.
           server: { deps: { inline: ['@pixi/react'] } },
+          ...IN_PROCESS,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -25,6 +37,7 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          ...IN_PROCESS,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -38,6 +51,7 @@ export default defineConfig({
           setupFiles: ['tests/setup/dom.ts'],
           // @pixi/react's ESM build imports 'react-reconciler/constants' without an extension: Vite resolves it.
           server: { deps: { inline: ['@pixi/react'] } },
+          ...IN_PROCESS,
           testTimeout: 30_000,
         },
       },

@@ -107,6 +107,7 @@ export const paymentMachine = setup({
     creating: {
       always: { guard: 'hasIntent', target: 'awaitingConfirmation' },
       invoke: {
+        id: 'createPayment',
         src: 'createPayment',
         input: ({ context }) => ({ create: context.create }),
         onDone: {
@@ -132,6 +133,7 @@ export const paymentMachine = setup({
       states: {
         confirming: {
           invoke: {
+            id: 'confirmPayment',
             src: 'confirmPayment',
             input: ({ context }) => ({ clientSecret: context.clientSecret!, method: context.method! }),
             onDone: [
@@ -153,6 +155,7 @@ export const paymentMachine = setup({
           states: {
             checking: {
               invoke: {
+                id: 'checkStatus',
                 src: 'checkStatus',
                 input: ({ context }) => ({ clientSecret: context.clientSecret! }),
                 onDone: [

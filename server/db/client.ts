@@ -61,9 +61,10 @@ const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migratio
 
 /**
  * Opens the database: PostgreSQL when `databaseUrl` is set, otherwise PGlite in `dataDir`
- * (or in memory when `dataDir` is 'memory://', which tests use).
+ * (or in memory when `dataDir` is 'memory://', which tests use). `loadDataDir` (PGlite) starts from a data
+ * directory another database dumped (`dumpDataDir`): the tests copy one migrated database instead of migrating each.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; loadDataDir?: Blob }): Promise<Database> {
   if (opts.databaseUrl) {
     const url = opts.databaseUrl;
     const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
@@ -97,7 +98,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       close: () => pool.end(),
     };
   }
-  const client = opts.dataDir === 'memory://' ? new PGlite() : new PGlite(opts.dataDir);
+  const client = new PGlite({ ...(opts.dataDir === 'memory://' ? {} : { dataDir: opts.dataDir }), loadDataDir: opts.loadDataDir });
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   let listens = 0;

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createTestModel } from '@xstate/graph';
-import type { AnyStateMachine, SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { ApiError } from '../../src/api/client';
 import type { TournamentMatch } from '../../src/api/contract/tournament';
 import type { SeasonMatchView } from '../../src/api/contract/season';
@@ -12,7 +12,7 @@ import { startTestServer, type Agent, type TestServer } from '../support/testSer
 import { createAccount, createBracketFixture, matchesOf, playerOf } from '../views/bracketFixtures';
 import { renderApp, type RenderedApp } from '../support/renderApp';
 import { Network } from './support/network';
-import { toTestMachine, transitionKey } from './support/testMachine';
+import { definedTransitions, toTestMachine, transitionKey } from './support/testMachine';
 import { aMatch, aSeasonMatch } from '../support/machineFixtures';
 import { coverTransitions, transitionsOf } from './support/coverTransitions';
 
@@ -140,27 +140,6 @@ const { kept: TOURNAMENT_PATHS, all: WALKED } = coverTransitions([...pathsFor('p
 // The league match walks every transition it takes as well (each kind is covered on its own).
 const { kept: SEASON_PATHS, all: SEASON_WALKED } = coverTransitions([...pathsFor('player', 'season'), ...pathsFor('admin', 'season')]);
 const PATHS = [...TOURNAMENT_PATHS, ...SEASON_PATHS];
-
-/** Every transition of the machine's definition, as "from --event--> to" of atomic state values. */
-function definedTransitions(machine: AnyStateMachine): Set<string> {
-  const out = new Set<string>();
-  const valueOf = (node: any): unknown => {
-    while (node.type === 'compound') node = node.states[node.config.initial];
-    const path: string[] = node.path;
-    return path.reduceRight<unknown>((inner, key) => (inner === null ? key : { [key]: inner }), null);
-  };
-  const visit = (node: any) => {
-    if (node.type === 'atomic') {
-      const from = JSON.stringify(valueOf(node));
-      for (const [type, list] of node.transitions as Map<string, any[]>) {
-        for (const t of list) out.add(`${from} --${type}--> ${t.target ? JSON.stringify(valueOf(t.target[0])) : from}`);
-      }
-    }
-    Object.values(node.states).forEach(visit);
-  };
-  visit(machine.root);
-  return out;
-}
 
 describe('score submission machine through the real match page', () => {
   let server: TestServer;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { teams, temporaryTeams, tournamentEntries, users } from '../../server/db/schema';
-import { startTestServer, type Agent, type Reply, type TestServer } from '../support/testServer';
+import { useTestServer, type Agent, type Reply } from '../support/testServer';
 import { insertUser } from '../support/fixtures';
 import { expectedOutcome, ROLES, ROUTE_TABLE, type Outcome, type Role, type Row } from '../support/routeTable';
 import { createTournament } from './tournaments.fixtures';
@@ -9,7 +9,7 @@ import { createSeason } from './seasons.fixtures';
 
 /** Every registered /v1 route × every kind of caller, against the expected outcomes of tests/support/routeTable.ts. */
 describe('authorization matrix', () => {
-  let server: TestServer;
+  const server = useTestServer({ seed: true });
   const people = {} as Record<'captain' | 'member' | 'player', typeof users.$inferSelect>;
   const agents = {} as Record<Role, Agent>;
   /** Sessions that only build fixtures (the callers' own sessions may be signed out by the routes under test). */
@@ -39,7 +39,6 @@ describe('authorization matrix', () => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ seed: true });
     for (const role of ['player', 'member', 'captain'] as const) people[role] = await insertUser(server.database.db, { discordName: `Matrix${role}` });
     banned = await insertUser(server.database.db, { discordName: 'MatrixBanned' });
     await freshLeagueTeam();
@@ -47,7 +46,6 @@ describe('authorization matrix', () => {
     setup.captain = await server.agent().signIn(people.captain.discordName);
     await signInAll();
   });
-  afterAll(() => server.close());
 
   const apiRoutes = () => server.app.registeredRoutes.filter((r) => r.split(' ')[1].startsWith('/v1/'));
 

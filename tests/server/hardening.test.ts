@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { payments, temporaryTeams, tournamentEntries } from '../../server/db/schema';
 import { loadConfig, startupWarnings } from '../../server/config';
 import { serializeError } from '../../server/http/logSerializers';
 import { PAYMENTS_OFF } from '../../server/billing/billing';
 import { COOKIES } from '../../server/auth/plugin';
-import { startTestServer, type Agent, type TestServer } from '../support/testServer';
+import { startTestServer, useTestServer, type Agent } from '../support/testServer';
 import { createTournament, multipartFile, newPlayer, PNG, tournamentBody } from './tournaments.fixtures';
 import { PAYMENT_ERRORS, TOURNAMENT_ERRORS } from '../../src/domain/messages';
 
@@ -23,14 +23,8 @@ function multipartField(field: string, data: Buffer, contentType: string) {
 }
 
 describe('hardening the /v1 boundary (issue 10)', () => {
-  let server: TestServer;
-  let admin: Agent;
-
-  beforeAll(async () => {
-    server = await startTestServer({ seed: true });
-    admin = await server.agent().signIn('AdminAce');
-  });
-  afterAll(() => server.close());
+  const server = useTestServer({ seed: true });
+  const admin = server.signedIn('AdminAce');
 
   const upload = async (agent: Agent, url: string, body: { payload: Buffer; contentType: string }) =>
     agent.raw({

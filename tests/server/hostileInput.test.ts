@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Agent, type TestServer } from '../support/testServer';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer, type Agent } from '../support/testServer';
 import { ROUTE_TABLE } from '../support/routeTable';
 import { tournamentBody } from './tournaments.fixtures';
 
@@ -67,14 +67,12 @@ const hostileBody = fc.oneof(
 const STACK_OR_SQL = /\n\s+at |\bselect\b.*\bfrom\b|\binsert into\b|\bupdate\b.*\bset\b|Failed query|params:/i;
 
 describe('hostile input: no route answers 5xx, every 4xx is a plain { message }', () => {
-  let server: TestServer;
+  const server = useTestServer({ seed: true });
   let callers: Agent[];
 
   beforeAll(async () => {
-    server = await startTestServer({ seed: true });
-    callers = [server.agent(), await server.agent().signIn('AdminAce'), await server.agent().signIn('ClutchOwner')];
+    callers = [server.agent(), await server.signIn('AdminAce'), await server.signIn('ClutchOwner')];
   });
-  afterAll(() => server.close());
 
   const runs = Number(process.env.HOSTILE_RUNS ?? 20);
   it.each(Object.keys(ROUTE_TABLE).filter((route) => route !== 'POST /v1/auth/logout'))('%s', async (route) => {

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/testServer';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/testServer';
 import { SERVER } from '../../src/domain/messages';
 
 /** Other spellings of the same /v1 path: the router reaches the same handler, so every hook must see it too. */
@@ -21,15 +21,13 @@ function rawRequest(port: number, method: string, target: string, headers: Recor
 }
 
 describe('path spellings of /v1 get the same CSRF check, rate limit and session', () => {
-  let server: TestServer;
+  const server = useTestServer({ seed: true, config: { rateLimitMax: 1000 } });
   let port: number;
 
   beforeAll(async () => {
-    server = await startTestServer({ seed: true, config: { rateLimitMax: 1000 } });
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     port = (server.app.server.address() as AddressInfo).port;
   });
-  afterAll(() => server.close());
 
   const payment = JSON.stringify({ email: 'a@b.co', amount: 5, reference: 'INV-1' });
 

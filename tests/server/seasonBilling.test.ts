@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { assert } from 'superstruct';
 import { payments, seasonEntries, users } from '../../server/db/schema';
-import { startTestServer, type Agent, type Reply, type TestServer } from '../support/testServer';
+import { useTestServer, type Agent, type Reply } from '../support/testServer';
 import { createSeason, DAY, enterTeams, newTeam, setSeasonType } from './seasons.fixtures';
 import { PaymentSecret } from '../../src/api/contract/billing';
 import type { Season } from '../../src/api/contract/season';
@@ -11,14 +11,8 @@ import { JOIN_SEASON_TOOLTIPS as TIPS, PAYMENT_ERRORS, VALIDATION } from '../../
 const CARD_OK = '4242 4242 4242 4242';
 
 describe('joining a season and its billing (/v1/billing/join-season, remove-team, refund-entry)', () => {
-  let server: TestServer;
-  let admin: Agent;
-
-  beforeAll(async () => {
-    server = await startTestServer({ seed: true });
-    admin = await server.agent().signIn('AdminAce');
-  });
-  afterAll(() => server.close());
+  const server = useTestServer({ seed: true });
+  const admin = server.signedIn('AdminAce');
 
   const db = () => server.database.db;
   const join = (agent: Agent, seasonId: number, teamId: number, termsAccepted: unknown = true) =>

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Agent, type TestServer } from '../support/testServer';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/testServer';
 import { seasonInGroupStages, teamState } from './seasonMatches.fixtures';
 import { newRating } from '../../src/domain/rating';
 
@@ -9,13 +9,8 @@ import { newRating } from '../../src/domain/rating';
  * and match row locks must do the work.
  */
 describe('simultaneous league reports', () => {
-  let server: TestServer;
-  let admin: Agent;
-  beforeAll(async () => {
-    server = await startTestServer({ seed: true });
-    admin = await server.agent().signIn('AdminAce');
-  });
-  afterAll(() => server.close());
+  const server = useTestServer({ seed: true });
+  const admin = server.signedIn('AdminAce');
 
   it('turns two agreeing reports sent at once into exactly one result, 20 times over', async () => {
     const s = await seasonInGroupStages(server, admin, 12);

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { assert } from 'superstruct';
 import { seasons } from '../../server/db/schema';
-import { startTestServer, type Agent, type TestServer } from '../support/testServer';
+import { useTestServer, type Agent } from '../support/testServer';
 import { newTeam, setSeasonType } from './seasons.fixtures';
 import { seasonInGroupStages, teamState } from './seasonMatches.fixtures';
 import { DivisionDetail, SeasonMatchList, SeasonMatchView, SeasonQueuePage } from '../../src/api/contract/season';
@@ -10,16 +10,13 @@ import { MATCH_ERRORS, SEASON_MATCH_ERRORS, VALIDATION } from '../../src/domain/
 import { newRating } from '../../src/domain/rating';
 
 describe('league matches: reads, captains\u2019 reports, disputes and admin results', () => {
-  let server: TestServer;
-  let admin: Agent;
+  const server = useTestServer({ seed: true });
+  const admin = server.signedIn('AdminAce');
   let guest: Agent;
 
-  beforeAll(async () => {
-    server = await startTestServer({ seed: true });
-    admin = await server.agent().signIn('AdminAce');
+  beforeAll(() => {
     guest = server.agent();
   });
-  afterAll(() => server.close());
 
   const report = (as: Agent, id: number, a: number, b: number) => as.post(`/v1/match/${id}`, { entryAScore: a, entryBScore: b });
   const division = async (divisionId: number) => {
@@ -310,13 +307,8 @@ describe('league matches: reads, captains\u2019 reports, disputes and admin resu
 });
 
 describe('the demo league has league matches in every queue', () => {
-  let server: TestServer;
-  let admin: Agent;
-  beforeAll(async () => {
-    server = await startTestServer({ seed: true });
-    admin = await server.agent().signIn('AdminAce');
-  });
-  afterAll(() => server.close());
+  const server = useTestServer({ seed: true });
+  const admin = server.signedIn('AdminAce');
 
   it('lists disputed and half-reported matches of the GROUP_STAGES and PLAYOFFS seasons, and overdue playoff matches', async () => {
     // The group season's unplayed matches are its next round, not due yet; the playoff season's are overdue.

@@ -5,25 +5,22 @@ import { seasonEntries, seasonMatches, seasons } from '../../server/db/schema';
 import { loadDivisionBracket, recordGroupResults, recordPlayoffResult } from '../../server/services/seasonBrackets';
 import { completeIfDecided } from '../../server/services/seasonLifecycle';
 import { matchStatus } from '../../src/domain/bracket/matchStatus';
-import { startTestServer, type Agent, type Reply, type TestServer } from '../support/testServer';
+import { useTestServer, type Agent, type Reply } from '../support/testServer';
 import { createSeason, DAY, enterTeams, newTeam, seasonBody, setSeasonType } from './seasons.fixtures';
 import { startDiscordFake, type DiscordFake } from './tournaments.fixtures';
 import { DivisionDetail, Season, SeasonPage, SeasonTeamPage } from '../../src/api/contract/season';
 import { SEASON_ERRORS, SERVER, VALIDATION } from '../../src/domain/messages';
 
 describe('seasons: reads, admin calls and the lifecycle', () => {
-  let server: TestServer;
-  let admin: Agent;
+  const server = useTestServer({ seed: true });
+  const admin = server.signedIn('AdminAce');
   let player: Agent;
   let guest: Agent;
 
   beforeAll(async () => {
-    server = await startTestServer({ seed: true });
-    admin = await server.agent().signIn('AdminAce');
     player = (await newTeam(server)).agent;
     guest = server.agent();
   });
-  afterAll(() => server.close());
 
   const db = () => server.database.db;
   const season = async (id: number, as: Agent = admin) => {
@@ -202,20 +199,15 @@ describe('seasons: reads, admin calls and the lifecycle', () => {
 
   describe('with a Discord bot', () => {
     let discord: DiscordFake;
-    let bot: TestServer;
-    let botAdmin: Agent;
     beforeAll(async () => {
       discord = await startDiscordFake();
-      bot = await startTestServer({
-        seed: true,
-        config: { discordBot: { token: discord.token, guildId: discord.guildId, apiBase: discord.url } },
-      });
-      botAdmin = await bot.agent().signIn('AdminAce');
     });
-    afterAll(async () => {
-      await bot.close();
-      await discord.close();
-    });
+    afterAll(() => discord.close());
+    const bot = useTestServer(() => ({
+      seed: true,
+      config: { discordBot: { token: discord.token, guildId: discord.guildId, apiBase: discord.url } },
+    }));
+    const botAdmin = bot.signedIn('AdminAce');
 
     it("removes only the season's channels and roles, and deletes nothing when Discord fails", async () => {
       const id = await createSeason(botAdmin);

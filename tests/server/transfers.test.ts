@@ -1,8 +1,8 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { assert } from 'superstruct';
 import { auditLog, payments, seasonEntries, seasons, teamInvites, teams, transferRequests, users } from '../../server/db/schema';
-import { startTestServer, type Agent, type TestServer } from '../support/testServer';
+import { useTestServer } from '../support/testServer';
 import { insertUser } from '../support/fixtures';
 import { createSeason, newTeam } from './seasons.fixtures';
 import { teamInSeason, transferRow, userRow } from './transfers.fixtures';
@@ -15,14 +15,8 @@ import { TRANSFER_ERRORS } from '../../src/domain/messages';
 const CARD_OK = '4242 4242 4242 4242';
 
 describe('transfers (/v1/transfer, /v1/billing/transfer-request)', () => {
-  let server: TestServer;
-  let admin: Agent;
-
-  beforeAll(async () => {
-    server = await startTestServer({ seed: true });
-    admin = await server.agent().signIn('AdminAce');
-  });
-  afterAll(() => server.close());
+  const server = useTestServer({ seed: true });
+  const admin = server.signedIn('AdminAce');
 
   const db = () => server.database.db;
   const pendingList = async () => {
@@ -219,14 +213,8 @@ describe('transfers (/v1/transfer, /v1/billing/transfer-request)', () => {
 });
 
 describe('the transfer fee (TRANSFER_FEE_EUROS)', () => {
-  let server: TestServer;
-  let admin: Agent;
-
-  beforeAll(async () => {
-    server = await startTestServer({ seed: true, config: { transferFeeCents: 500 } });
-    admin = await server.agent().signIn('AdminAce');
-  });
-  afterAll(() => server.close());
+  const server = useTestServer({ seed: true, config: { transferFeeCents: 500 } });
+  const admin = server.signedIn('AdminAce');
 
   it('waits for the payment of whoever asked, then goes to the admins; a rejection refunds it', async () => {
     const { team, members, agent } = await teamInSeason(server);

@@ -74,13 +74,12 @@ function headerAccount(): string | null | undefined {
 }
 
 /**
- * The session runs no call of its own (reading or refreshing the user): only the actors it keeps in every state
- * (watching other tabs, listening to the API client) are running.
+ * The session runs no call of its own (reading or refreshing the user, signing out): it rests signed out, or signed
+ * in with nothing to verify.
  */
 function sessionIsIdle(session: SessionActor) {
   const snapshot = session.getSnapshot();
-  const everywhere = new Set(snapshot.machine.root.invoke.map((i) => i.id));
-  return snapshot.status === 'active' && Object.keys(snapshot.children).every((id) => everywhere.has(id));
+  return snapshot.status === 'active' && (snapshot.matches('signedOut') || snapshot.matches({ signedIn: 'idle' }));
 }
 
 let current: SessionActor | null = null;

@@ -1,11 +1,12 @@
-import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
-import pg from 'pg';
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../../server/app';
 import { testConfig, type Config } from '../../server/config';
-import { openDatabase, type Database } from '../../server/db/client';
-import { seedIfEmpty } from '../../server/db/seed';
+import type { Database } from '../../server/db/client';
+import { blobBytes } from './blobBytes';
+import { freshDatabase, type DbTemplates } from './dbTemplates';
 
 export interface TestServer {
   app: FastifyInstance;
@@ -53,10 +54,9 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
  * `seed: true` loads the demo league.
  */
 export async function startTestServer(opts: { config?: Partial<Config>; seed?: boolean; now?: number } = {}): Promise<TestServer> {
-  const pgDb = testDatabaseKind() === 'postgres' ? await createPostgresDatabase() : null;
-  const database = await openDatabase({ databaseUrl: pgDb?.url, dataDir: 'memory://' });
-  await database.migrate();
-  if (opts.seed) await seedIfEmpty(database.db, opts.now ?? Date.now());
+  // A copy of the run's migrated (or seeded) database when the run keeps them (tests/support/dbTemplates.ts).
+  const templates = inject('dbTemplates') as DbTemplates | undefined;
+  const { database, databaseUrl, drop } = await freshDatabase(testDatabaseKind(), templates, !!opts.seed, opts.now ?? Date.now());
   const config = testConfig(opts.config);
   const app = await buildApp({ config, database });
   const faults: { route: string; status: number; message: string; left: number }[] = [];
@@ -72,7 +72,7 @@ export async function startTestServer(opts: { config?: Partial<Config>; seed?: b
     app,
     database,
     config,
-    databaseUrl: pgDb?.url,
+    databaseUrl,
     agent: () => new Agent(app),
     failNext(route, status, message, times = 1) {
       faults.push({ route, status, message, left: times });
@@ -80,7 +80,7 @@ export async function startTestServer(opts: { config?: Partial<Config>; seed?: b
     async close() {
       await app.close();
       await database.close();
-      await pgDb?.drop();
+      await drop?.();
     },
   };
 }
@@ -93,6 +93,11 @@ export interface TestServerHandle extends TestServer {
   readonly db: Database['db'];
   /** A new client signed in as the account named `discordName`. */
   signIn(discordName: string): Promise<Agent>;
+  /**
+   * A client of the current scope's tests, signed in (in a `beforeAll` after the server starts) as `account`: a
+   * Discord name, or a function that makes the account and answers its name. Call it at the top of the scope.
+   */
+  signedIn(account: string | (() => string | Promise<string>)): Agent;
 }
 
 /**
@@ -132,6 +137,13 @@ export function useTestServer(options: TestServerOptions | (() => TestServerOpti
     },
     agent: () => server().agent(),
     signIn: (discordName) => server().agent().signIn(discordName),
+    signedIn(account) {
+      const agent = new Agent(() => server().app);
+      beforeAll(async () => {
+        await agent.signIn(typeof account === 'function' ? await account() : account);
+      });
+      return agent;
+    },
     failNext: (route, status, message, times) => server().failNext(route, status, message, times),
     close: () => server().close(),
   };
@@ -147,8 +159,16 @@ export interface Reply<T = any> {
 export class Agent {
   readonly cookies = new Map<string, string>();
   private csrf: string | null = null;
+  private readonly appOf: () => FastifyInstance;
 
-  constructor(readonly app: FastifyInstance) {}
+  /** `app` may be a function answering it, for a client made before its server starts (`signedIn`). */
+  constructor(app: FastifyInstance | (() => FastifyInstance)) {
+    this.appOf = typeof app === 'function' ? app : () => app;
+  }
+
+  get app(): FastifyInstance {
+    return this.appOf();
+  }
 
   private cookieHeader() {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -255,15 +275,4 @@ async function multipartBody(form: FormData): Promise<{ payload: Buffer; content
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-/** A Blob's bytes: jsdom's Blob may lack arrayBuffer(), so its FileReader reads it there. */
-function blobBytes(blob: Blob): Promise<ArrayBuffer> {
-  if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer();
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.onerror = () => reject(reader.error);
-    reader.readAsArrayBuffer(blob);
-  });
 }

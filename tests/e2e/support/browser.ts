@@ -17,7 +17,13 @@ export const CHROMIUM_ARGS = [
 
 export const baseURL = () => inject('baseURL');
 
+/**
+ * The browser of a test file: a connection to the run's one Chromium (tests/e2e/globalSetup.ts), else a Chromium of
+ * its own. Closing it closes the file's contexts (and the connection), not the shared browser.
+ */
 export async function launch(): Promise<Browser> {
+  const endpoint = inject('browserEndpoint');
+  if (endpoint) return chromium.connect(endpoint);
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
 }
 

@@ -40,6 +40,19 @@ export class Network {
    */
   async releaseStale() {
     this.waiting.splice(0, Math.max(0, this.waiting.length - 1)).forEach((w) => w.go());
+    await this.settled();
+  }
+
+  /** Lets the held requests that match `pattern` go (holding goes on for the rest) and waits for every answer. */
+  async letThrough(pattern: RegExp) {
+    const going = this.waiting.filter((w) => pattern.test(w.request));
+    this.waiting = this.waiting.filter((w) => !going.includes(w));
+    going.forEach((w) => w.go());
+    await this.settled();
+  }
+
+  /** Waits until every request that is not held has its answer. */
+  async settled() {
     await new Promise((r) => setImmediate(r));
     await Promise.allSettled([...this.inFlight]);
   }

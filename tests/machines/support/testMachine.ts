@@ -1,4 +1,5 @@
-import { assign, createMachine, type AnyStateMachine } from 'xstate';
+import { toDirectedGraph, type DirectedGraphEdge, type DirectedGraphNode } from '@xstate/graph';
+import { assign, createMachine, type AnyStateMachine, type StateValue } from 'xstate';
 
 type NodeConfig = {
   invoke?: InvokeConfig | InvokeConfig[];
@@ -64,4 +65,32 @@ export function transitionKey(keyOf: (snapshot: any) => unknown, describeEvent: 
     if (event && isUnchanged(state)) return `${JSON.stringify(keyOf(state))} unchanged`;
     return JSON.stringify(keyOf(state)) + (event && prev ? ` via ${describeEvent(event)} from ${JSON.stringify(keyOf(prev))}` : '');
   };
+}
+
+/** A state node's path as a state value: ['processing', 'polling'] → { processing: 'polling' }. */
+const valueAt = (path: string[]): StateValue => path.reduceRight<StateValue>((inner, key) => ({ [key]: inner }), {});
+
+/**
+ * Every transition the machine defines, as "from --event--> to" between atomic state values (JSON): each guarded
+ * alternative on its own, a transition without a target back to its own state, a target entered at its initial
+ * state, and a transition of a parent state from each of its atomic states that does not take the event itself.
+ * Read from @xstate/graph's graph of the machine (pass the machine the model walks: toTestMachine's). `start` adds
+ * "start --> <the initial state>".
+ */
+export function definedTransitions(machine: AnyStateMachine, opts: { start?: boolean } = {}): Set<string> {
+  const atomicValue = (path: string[]) => JSON.stringify(machine.resolveState({ value: valueAt(path), context: {} }).value);
+  // `start`: also the machine starting, as "start --> <its initial state>" (before any eventless transition).
+  const out = new Set<string>(opts.start ? [`start --> ${atomicValue([])}`] : []);
+  const visit = (node: DirectedGraphNode, inherited: DirectedGraphEdge[]) => {
+    const own = new Set(node.edges.map((e) => e.label.text));
+    const edges = [...node.edges, ...inherited.filter((e) => !own.has(e.label.text))];
+    if (node.children.length === 0) {
+      if (node.stateNode.type !== 'atomic') return;
+      const from = atomicValue(node.stateNode.path);
+      for (const e of edges) out.add(`${from} --${e.label.text}--> ${e.transition.target ? atomicValue(e.target.path) : from}`);
+    }
+    for (const child of node.children) visit(child, edges);
+  };
+  visit(toDirectedGraph(machine), []);
+  return out;
 }
