@@ -22,6 +22,12 @@ import { tournamentBody } from './tournaments.fixtures';
 const ADMIN = 'OpsAdmin';
 /** Each test starts server processes (a few seconds each on a quiet machine, much more on a busy one). */
 const PROCESS_TEST_MS = 240_000;
+/** The scripts run as on a machine with the embedded database: DATABASE_URL (set for the PostgreSQL pass) left out. */
+const withoutDatabaseUrl = () => {
+  const env = { ...process.env };
+  delete env.DATABASE_URL;
+  return env;
+};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Titles of the tournaments that exist in the (stopped) server's data directory, among `titles`. */
@@ -186,7 +192,7 @@ describe.runIf(testDatabaseKind() === 'pglite')('the embedded database under the
     dirs.push(work);
     const file = join(work, 'backup.tar.gz');
     const script = (args: string[], env: Record<string, string>) => {
-      const res = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/db.ts', ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
+      const res = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/db.ts', ...args], { env: { ...withoutDatabaseUrl(), ...env }, encoding: 'utf8' });
       return { code: res.status, out: `${res.stdout}${res.stderr}` };
     };
     const backup = script(['backup', file], { DATA_DIR: dir });

@@ -235,6 +235,17 @@ describe('an audit row for every staff action', () => {
       const { id } = (await admin.post('/v1/admin/player-card', { name: 'Card To Delete', rank: 5, twitterHandle: 'carddel' })).body as { id: number };
       return { path: `/v1/admin/player-card/${id}` };
     },
+    // ── Discord announcements (issue 25): setting a webhook is audited; a test message changes nobody's data.
+    'PUT /v1/tournament/:id/announcements': async ({ admin }) => ({
+      path: `/v1/tournament/${await createTournamentApi(admin)}/announcements`,
+      body: { webhookUrl: 'https://discord.com/api/webhooks/123456789012345678/audit-token-0123456789abcdef' },
+    }),
+    'POST /v1/tournament/:id/announcements/test': { exempt: 'queues a test message to the webhook staff set; changes nobody’s data' },
+    'PUT /v1/season/:id/announcements': async ({ admin }) => ({
+      path: `/v1/season/${await createSeason(admin)}/announcements`,
+      body: { webhookUrl: 'https://discord.com/api/webhooks/123456789012345678/audit-token-0123456789abcdef' },
+    }),
+    'POST /v1/season/:id/announcements/test': { exempt: 'queues a test message to the webhook staff set; changes nobody’s data' },
     // ── transfers
     'PATCH /v1/transfer/:id': async () => {
       const { team, members, agent } = await league();
