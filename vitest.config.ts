@@ -52,7 +52,7 @@ export default defineConfig({
           // @pixi/react's ESM build imports 'react-reconciler/constants' without an extension: Vite resolves it.
           server: { deps: { inline: ['@pixi/react'] } },
           ...IN_PROCESS,
-          testTimeout: 30_000,
+          testTimeout: 60_000,
         },
       },
       {
