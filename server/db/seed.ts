@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import type { Db, Tx } from './client';
 import {
   images,
@@ -18,6 +18,7 @@ import { seedPlayerCards } from './seedPlayerCards';
 import { seedLeagueTeams } from './seedLeagueTeams';
 import { seedTransfers } from './seedTransfers';
 import { syncTransferMode } from '../services/transfers';
+import { insertUsers, setTeamSeat } from '../services/userWrites';
 
 const DAY = 86_400_000;
 
@@ -58,31 +59,18 @@ export async function seedDemo(tx: Tx, now: number) {
   const rng = prng(20261122);
   const today = Math.floor(now / DAY) * DAY;
 
-  const staff = await tx
-    .insert(users)
-    .values([
-      { discordName: DEMO_ACCOUNTS.owner, role: 'OWNER', battleTag: 'ClutchOwner#1001', katanaRank: 1500, joined: today - 400 * DAY },
-      { discordName: DEMO_ACCOUNTS.admins[0], role: 'ADMIN', battleTag: 'AdminAce#2002', katanaRank: 1320, joined: today - 300 * DAY },
-      { discordName: DEMO_ACCOUNTS.admins[1], role: 'ADMIN', battleTag: null, katanaRank: 1180, joined: today - 250 * DAY },
-    ])
-    .returning();
+  await insertUsers(tx, [
+    { discordName: DEMO_ACCOUNTS.owner, role: 'OWNER', battleTag: 'ClutchOwner#1001', katanaRank: 1500, joined: today - 400 * DAY },
+    { discordName: DEMO_ACCOUNTS.admins[0], role: 'ADMIN', battleTag: 'AdminAce#2002', katanaRank: 1320, joined: today - 300 * DAY },
+    { discordName: DEMO_ACCOUNTS.admins[1], role: 'ADMIN', battleTag: null, katanaRank: 1180, joined: today - 250 * DAY },
+  ]);
 
   const handles = playerHandles(rng, PLAYER_COUNT);
-  const players = await tx
-    .insert(users)
-    .values(handles.map((name, i) => playerValues(rng, name, i, today)))
-    .returning();
-  await tx.insert(users).values({
-    discordName: DEMO_ACCOUNTS.banned,
-    banned: true,
-    katanaRank: 900,
-    wins: 3,
-    losses: 11,
-    joined: today - 60 * DAY,
-  });
+  const players = await insertUsers(tx, handles.map((name, i) => playerValues(rng, name, i, today)));
+  await insertUsers(tx, [{ discordName: DEMO_ACCOUNTS.banned, banned: true, katanaRank: 900, wins: 3, losses: 11, joined: today - 60 * DAY }]);
 
   const teamRows = await seedTeams(tx, rng, players, today);
-  await seedTournaments(tx, rng, players, teamRows, staff[0].id, today);
+  await seedTournaments(tx, rng, players, teamRows, today);
   await tx.insert(socialPosts).values(
     SOCIAL_POSTS.map((p) => ({
       author: 'Clutch League',
@@ -159,18 +147,13 @@ async function seedTeams(tx: Tx, rng: Rng, players: (typeof users.$inferSelect)[
     for (let m = 0; m < MEMBERS_PER_TEAM; m++) {
       const player = players[t * MEMBERS_PER_TEAM + m];
       const teamRole = m === 0 ? ('CAPTAIN' as const) : ('PLAYER' as const);
-      await tx
-        .update(users)
-        .set({ teamId: teamRows[t].id, teamRole })
-        .where(eqId(player.id));
+      await setTeamSeat(tx, player.id, { teamId: teamRows[t].id, teamRole });
       player.teamId = teamRows[t].id;
       player.teamRole = teamRole;
     }
   }
   return teamRows;
 }
-
-const eqId = (id: number) => eq(users.id, id);
 
 const RULES_URL = 'https://clutch.gg/rules/tournaments';
 
@@ -179,10 +162,8 @@ async function seedTournaments(
   rng: Rng,
   players: (typeof users.$inferSelect)[],
   teamRows: (typeof teams.$inferSelect)[],
-  hostId: number,
   today: number,
 ) {
-  void hostId;
   const base = (title: string, game: Game, platforms: Platform[], startInDays: number) => ({
     title,
     subTitle: `${game === 'ROCKETLEAGUE' ? 'Rocket League' : 'Call of Duty'} · hosted by Clutch`,
