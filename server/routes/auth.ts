@@ -13,6 +13,7 @@ import { findUserByName, refreshPicture, toUserInfo, userFromDiscord, type UserR
 import { idParam } from '../http/validate';
 import type { SessionState } from '../../src/api/contract/user';
 import { isStaff } from '../auth/plugin';
+import { DAY_S } from '../../src/domain/durations';
 
 const OAUTH_STATE_COOKIE = 'clutch_oauth';
 
@@ -20,7 +21,7 @@ export function authRoutes(app: FastifyInstance, db: Db, config: Config) {
   const discord = config.discord ? discordOAuth(config.discord) : null;
 
   function setSessionCookies(request: FastifyRequest, reply: FastifyReply, session: IssuedSession) {
-    const refreshMaxAge = config.refreshTokenTtlDays * 86_400;
+    const refreshMaxAge = config.refreshTokenTtlDays * DAY_S;
     // The access cookie outlives its token so an expired token reaches the server and answers 401 (refresh), not a guest view.
     reply.setCookie(COOKIES.access, session.accessToken, cookieOptions(request, refreshMaxAge));
     reply.setCookie(COOKIES.refresh, session.refreshToken, cookieOptions(request, refreshMaxAge, '/v1/auth'));

@@ -38,6 +38,11 @@ export type SeasonType = (typeof SEASON_TYPES)[number];
 export const TRANSFER_STATUSES = ['AWAITING_PAYMENT', 'PENDING', 'APPROVED', 'REJECTED', 'CANCELLED'] as const;
 export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
 
+/** A team invite's (league or temporary team) states. */
+export const INVITE_STATUSES = ['PENDING', 'ACCEPTED', 'REJECTED', 'CANCELLED'] as const;
+/** A payment's states (Stripe's PaymentIntent, or a local payment). */
+export const PAYMENT_STATUSES = ['REQUIRES_CONFIRMATION', 'PROCESSING', 'SUCCEEDED', 'FAILED', 'CANCELLED'] as const;
+
 export const NOTIFICATION_TYPES = ['INFO', 'WARNING', 'ERROR', 'SUCCESS'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
