@@ -11,9 +11,9 @@ import { bumpBracketsOfUsers } from './tournamentStore';
 
 type Conn = Db | Tx;
 type UserRow = typeof users.$inferSelect;
-export type NewUser = typeof users.$inferInsert;
+type NewUser = typeof users.$inferInsert;
 /** The columns a caller may change on one user (its id never). */
-export type UserChanges = Partial<Omit<NewUser, 'id'>>;
+type UserChanges = Partial<Omit<NewUser, 'id'>>;
 
 /** Adds users (sign-up from Discord, the demo league). */
 export function insertUsers(conn: Conn, values: NewUser[]): Promise<UserRow[]> {

@@ -70,6 +70,7 @@ export const SWITCHEROO_PAIRING_SLOTS: Record<SwitcherooType, number> = { SINGLE
 /** Players a league team may hold (the spec sets no size; see docs/decisions.md, "League teams (issue 13)"). */
 export const LEAGUE_TEAM_SIZE = 8;
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
+/** How many upcoming matches the team page shows per season (players-and-tournaments §9). */
 export const UPCOMING_MATCHES_PER_SEASON = 3;
 export const SOCIAL_FEED_POSTS = 3;
 
@@ -86,8 +87,6 @@ export const NOTIFICATION_LIFETIME_MS = 5000;
 export const NOTIFICATION_CHECK_MS = 1000;
 export const MAX_AUTH_RETRIES = 3;
 
-export const ZOOM_MIN = 0.125;
-export const ZOOM_MAX = 4;
 
 export const SEASON_ENTRY_CLOSES_DAYS_BEFORE = 3;
 export const CURRENCY = 'eur';
