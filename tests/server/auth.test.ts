@@ -423,6 +423,21 @@ describe('local sign-in in production', () => {
   });
 });
 
+/** The Discord application of a server signing in against `discord`. */
+const discordApp = (discord: FakeDiscord) => ({
+  clientId: discord.clientId,
+  clientSecret: discord.clientSecret,
+  redirectUri: 'http://localhost:8080/v1/auth/discord/callback',
+  apiBase: discord.base,
+});
+
+/** The browser's trip: /v1/auth/discord → Discord (approves) → /v1/auth/discord/callback. */
+async function discordSignIn(agent: Agent, discord: FakeDiscord, profile: Parameters<FakeDiscord['approve']>[1]) {
+  const start = await agent.get('/v1/auth/discord');
+  const { code, state } = discord.approve(String(start.headers.location), profile);
+  return agent.get(`/v1/auth/discord/callback?code=${code}&state=${state}`);
+}
+
 describe('Discord sign-in (OAuth2 with PKCE) against a fake Discord', () => {
   const OWNER_ID = '900000000000000001';
   let discord: FakeDiscord;
@@ -432,24 +447,9 @@ describe('Discord sign-in (OAuth2 with PKCE) against a fake Discord', () => {
   });
   afterAll(() => discord?.close());
   const server = useTestServer(() => ({
-    config: {
-      discord: {
-        clientId: discord.clientId,
-        clientSecret: discord.clientSecret,
-        redirectUri: 'http://localhost:8080/v1/auth/discord/callback',
-        apiBase: discord.base,
-      },
-      allowLocalSignIn: false,
-      ownerDiscordIds: [OWNER_ID],
-    },
+    config: { discord: discordApp(discord), allowLocalSignIn: false, ownerDiscordIds: [OWNER_ID] },
   }));
-
-  /** The browser's trip: /v1/auth/discord → Discord (approves) → /v1/auth/discord/callback. */
-  async function signInWithDiscord(agent: Agent, profile: Parameters<FakeDiscord['approve']>[1]) {
-    const start = await agent.get('/v1/auth/discord');
-    const { code, state } = discord.approve(String(start.headers.location), profile);
-    return agent.get(`/v1/auth/discord/callback?code=${code}&state=${state}`);
-  }
+  const signInWithDiscord = (agent: Agent, profile: Parameters<FakeDiscord['approve']>[1]) => discordSignIn(agent, discord, profile);
 
   it('redirects to Discord with a state and a PKCE challenge', async () => {
     const res = await server.agent().get('/v1/auth/discord');
@@ -537,19 +537,13 @@ describe("a player's picture re-read from Discord (POST /v1/auth/discord/{id})",
   });
   afterAll(() => discord?.close());
   const server = useTestServer(() => ({
-    config: {
-      discord: { clientId: discord.clientId, clientSecret: discord.clientSecret, redirectUri: 'http://localhost:8080/v1/auth/discord/callback', apiBase: discord.base },
-      discordBot: { token: discord.botToken, guildId: '777', apiBase: discord.base },
-      allowLocalSignIn: false,
-    },
+    config: { discord: discordApp(discord), discordBot: { token: discord.botToken, guildId: '777', apiBase: discord.base }, allowLocalSignIn: false },
   }));
   const cdn = (id: string, avatar: string) => `https://cdn.discordapp.com/avatars/${id}/${avatar}.png`;
 
   async function signInWithDiscord(profile: Parameters<FakeDiscord['approve']>[1]) {
     const agent = server.agent();
-    const start = await agent.get('/v1/auth/discord');
-    const { code, state } = discord.approve(String(start.headers.location), profile);
-    await agent.get(`/v1/auth/discord/callback?code=${code}&state=${state}`);
+    await discordSignIn(agent, discord, profile);
     const me = await agent.get('/v1/user/userinfo');
     return { agent, id: me.body.id as number, picture: me.body.picture as string | null };
   }
