@@ -130,6 +130,20 @@ export async function currentAvatar(bot: DiscordBot, discordId: string): Promise
   return avatarUrl({ id: discordId, avatar: body?.avatar });
 }
 
+/**
+ * Posts one message of embeds on a webhook (the announcements outbox, which reads Discord's answer and rate-limit
+ * headers itself). `url` is the webhook URL staff pasted; a network failure or timeout rejects.
+ */
+export function postWebhookMessage(url: string, embeds: unknown[], timeoutMs: number): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    // No mention in a team's name pings anyone.
+    body: JSON.stringify({ username: 'Clutch', allowed_mentions: { parse: [] }, embeds }),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // The bot's clean-ups
 
