@@ -128,6 +128,24 @@ export default defineConfig([
     files: ['machines/**', 'src/domain/**', 'src/api/**', 'server/**', 'src/features/**/*Machine.ts'],
     rules: { 'no-restricted-imports': ['error', reactModules] },
   },
+  // One module writes the users table (server/services/userWrites.ts); every other one calls it.
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/services/userWrites.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name=/^(insert|update|delete)$/][arguments.0.name='users']",
+          message: 'Only server/services/userWrites.ts writes the users table: call it.',
+        },
+        {
+          selector: "TaggedTemplateExpression[tag.name='sql'][quasi.quasis.0.value.raw=/^\\s*(update|insert\\s+into|delete\\s+from)\\s*$/i][quasi.expressions.0.name='users']",
+          message: 'Only server/services/userWrites.ts writes the users table: call it.',
+        },
+      ],
+    },
+  },
   // Tests, benchmarks and scripts may reach into every layer and bend the style rules.
   {
     files: ['tests/**', 'bench/**', 'scripts/**'],

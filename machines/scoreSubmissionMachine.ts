@@ -112,9 +112,6 @@ export function staffResultBlocker(m: TournamentMatch): string | null {
   return blocker && MATCH_ERRORS[blocker];
 }
 
-/** Staff set a result (or overwrite one) while the tournament is ACTIVE or COMPLETED, once both entrants play. */
-export const staffMaySetResult = (m: TournamentMatch) => staffResultBlocker(m) === null;
-
 /** Why the viewer may not report this match, tournament or league (null: they may). */
 export const scoreReportBlocker = (m: ScoredMatch) => (isSeasonMatch(m) ? seasonReportBlocker(m) : reportBlocker(m));
 /** Why staff may not set or overwrite this match's result, tournament or league (null: they may). */

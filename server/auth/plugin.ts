@@ -8,6 +8,7 @@ import { apiPath } from '../http/apiRoute';
 import { SERVER } from '../../src/domain/messages';
 import type { Role } from '../../src/domain/constants';
 import { csrfMatches, randomToken, verifyAccessToken } from './tokens';
+import { DAY_S } from '../../src/domain/durations';
 
 export type AuthUser = typeof users.$inferSelect;
 
@@ -52,7 +53,7 @@ export function ensureCsrfCookie(request: FastifyRequest, reply: FastifyReply, c
   const existing = request.cookies[COOKIES.csrf];
   if (existing) return existing;
   const value = randomToken(24);
-  reply.setCookie(COOKIES.csrf, value, cookieOptions(request, config.refreshTokenTtlDays * 86_400));
+  reply.setCookie(COOKIES.csrf, value, cookieOptions(request, config.refreshTokenTtlDays * DAY_S));
   return value;
 }
 

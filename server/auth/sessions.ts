@@ -3,6 +3,7 @@ import type { Db, Tx } from '../db/client';
 import { sessions } from '../db/schema';
 import { hashToken, randomToken, signAccessToken } from './tokens';
 import type { Config } from '../config';
+import { DAY_MS } from '../../src/domain/durations';
 
 export interface IssuedSession {
   accessToken: string;
@@ -16,7 +17,7 @@ const ROTATION_GRACE_MS = 30_000;
 function issue(config: Config, userId: number, family: string) {
   const now = config.now();
   const refreshToken = randomToken();
-  const refreshExpiresAt = now + config.refreshTokenTtlDays * 86_400_000;
+  const refreshExpiresAt = now + config.refreshTokenTtlDays * DAY_MS;
   const accessToken = signAccessToken(config.sessionSecret, {
     uid: userId,
     fam: family,

@@ -13,10 +13,17 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import {
+  INVITE_STATUSES,
   MATCH_POSITIONS,
+  PAYMENT_STATUSES,
+  ROLES,
   SEASON_MATCH_TYPES,
   SEASON_ROUND_TYPES,
   SEASON_TYPES,
+  SWITCHEROO_TYPES,
+  TEAM_ROLES,
+  TOURNAMENT_STATUSES,
+  TOURNAMENT_TYPES,
   TRANSFER_STATUSES,
   WINNING_TEAMS,
 } from '../../src/domain/constants';
@@ -27,19 +34,14 @@ import type { AnnouncementEvent, DeliveryState } from '../../src/api/contract/an
 const ms = (name: string) => bigint(name, { mode: 'number' });
 const now = sql`(extract(epoch from now()) * 1000)::bigint`;
 
-export const roleEnum = pgEnum('role', ['USER', 'ADMIN', 'OWNER']);
-export const teamRoleEnum = pgEnum('team_role', ['PLAYER', 'CAPTAIN']);
-export const tournamentStatusEnum = pgEnum('tournament_status', ['OPEN', 'CLOSED', 'ACTIVE', 'COMPLETED']);
-export const tournamentTypeEnum = pgEnum('tournament_type', ['TOURNAMENT', 'SWITCHEROO']);
-export const switcherooTypeEnum = pgEnum('switcheroo_type', ['SINGLES', 'DOUBLES']);
-export const inviteStatusEnum = pgEnum('invite_status', ['PENDING', 'ACCEPTED', 'REJECTED', 'CANCELLED']);
-export const paymentStatusEnum = pgEnum('payment_status', [
-  'REQUIRES_CONFIRMATION',
-  'PROCESSING',
-  'SUCCEEDED',
-  'FAILED',
-  'CANCELLED',
-]);
+// The enums' values are the domain's (src/domain/constants.ts); a change there is a migration here.
+export const roleEnum = pgEnum('role', ROLES);
+export const teamRoleEnum = pgEnum('team_role', TEAM_ROLES);
+export const tournamentStatusEnum = pgEnum('tournament_status', TOURNAMENT_STATUSES);
+export const tournamentTypeEnum = pgEnum('tournament_type', TOURNAMENT_TYPES);
+export const switcherooTypeEnum = pgEnum('switcheroo_type', SWITCHEROO_TYPES);
+export const inviteStatusEnum = pgEnum('invite_status', INVITE_STATUSES);
+export const paymentStatusEnum = pgEnum('payment_status', PAYMENT_STATUSES);
 
 export const teams = pgTable('teams', {
   id: serial('id').primaryKey(),

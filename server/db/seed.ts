@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import type { Db, Tx } from './client';
 import {
   images,
@@ -18,8 +18,8 @@ import { seedPlayerCards } from './seedPlayerCards';
 import { seedLeagueTeams } from './seedLeagueTeams';
 import { seedTransfers } from './seedTransfers';
 import { syncTransferMode } from '../services/transfers';
-
-const DAY = 86_400_000;
+import { insertUsers, setTeamSeat } from '../services/userWrites';
+import { DAY_MS, HOUR_MS } from '../../src/domain/durations';
 
 /** The demo accounts the README lists (sign in with /v1/auth/discord?as=<name> when Discord is not configured). */
 export const DEMO_ACCOUNTS = {
@@ -56,33 +56,20 @@ export async function seedIfEmpty(db: Db, now = Date.now()): Promise<boolean> {
  */
 export async function seedDemo(tx: Tx, now: number) {
   const rng = prng(20261122);
-  const today = Math.floor(now / DAY) * DAY;
+  const today = Math.floor(now / DAY_MS) * DAY_MS;
 
-  const staff = await tx
-    .insert(users)
-    .values([
-      { discordName: DEMO_ACCOUNTS.owner, role: 'OWNER', battleTag: 'ClutchOwner#1001', katanaRank: 1500, joined: today - 400 * DAY },
-      { discordName: DEMO_ACCOUNTS.admins[0], role: 'ADMIN', battleTag: 'AdminAce#2002', katanaRank: 1320, joined: today - 300 * DAY },
-      { discordName: DEMO_ACCOUNTS.admins[1], role: 'ADMIN', battleTag: null, katanaRank: 1180, joined: today - 250 * DAY },
-    ])
-    .returning();
+  await insertUsers(tx, [
+    { discordName: DEMO_ACCOUNTS.owner, role: 'OWNER', battleTag: 'ClutchOwner#1001', katanaRank: 1500, joined: today - 400 * DAY_MS },
+    { discordName: DEMO_ACCOUNTS.admins[0], role: 'ADMIN', battleTag: 'AdminAce#2002', katanaRank: 1320, joined: today - 300 * DAY_MS },
+    { discordName: DEMO_ACCOUNTS.admins[1], role: 'ADMIN', battleTag: null, katanaRank: 1180, joined: today - 250 * DAY_MS },
+  ]);
 
   const handles = playerHandles(rng, PLAYER_COUNT);
-  const players = await tx
-    .insert(users)
-    .values(handles.map((name, i) => playerValues(rng, name, i, today)))
-    .returning();
-  await tx.insert(users).values({
-    discordName: DEMO_ACCOUNTS.banned,
-    banned: true,
-    katanaRank: 900,
-    wins: 3,
-    losses: 11,
-    joined: today - 60 * DAY,
-  });
+  const players = await insertUsers(tx, handles.map((name, i) => playerValues(rng, name, i, today)));
+  await insertUsers(tx, [{ discordName: DEMO_ACCOUNTS.banned, banned: true, katanaRank: 900, wins: 3, losses: 11, joined: today - 60 * DAY_MS }]);
 
   const teamRows = await seedTeams(tx, rng, players, today);
-  await seedTournaments(tx, rng, players, teamRows, staff[0].id, today);
+  await seedTournaments(tx, rng, players, teamRows, today);
   await tx.insert(socialPosts).values(
     SOCIAL_POSTS.map((p) => ({
       author: 'Clutch League',
@@ -90,7 +77,7 @@ export async function seedDemo(tx: Tx, now: number) {
       text: p.text,
       url: null,
       imageUrl: null,
-      postedAt: today - p.daysAgo * DAY + 18 * 3_600_000,
+      postedAt: today - p.daysAgo * DAY_MS + 18 * HOUR_MS,
     })),
   );
   await seedBrackets(tx);
@@ -118,7 +105,7 @@ function playerValues(rng: Rng, name: string, i: number, today: number): typeof 
     gold,
     silver: rng.chance(0.2) ? rng.int(1, 2) : 0,
     bronze: rng.chance(0.3) ? rng.int(1, 3) : 0,
-    joined: today - rng.int(5, 700) * DAY - rng.int(0, 86_399) * 1000,
+    joined: today - rng.int(5, 700) * DAY_MS - rng.int(0, 86_399) * 1000,
     twitterHandle: rng.chance(0.4) ? name.toLowerCase() : null,
     twitchName: rng.chance(0.25) ? name.toLowerCase() : null,
     youtubeChannel: rng.chance(0.1) ? name : null,
@@ -150,7 +137,7 @@ async function seedTeams(tx: Tx, rng: Rng, players: (typeof users.$inferSelect)[
           gold: i < 3 ? 3 - i : rng.chance(0.15) ? 1 : 0,
           silver: rng.chance(0.3) ? rng.int(1, 2) : 0,
           bronze: rng.chance(0.4) ? rng.int(1, 3) : 0,
-          createdAt: today - rng.int(30, 500) * DAY,
+          createdAt: today - rng.int(30, 500) * DAY_MS,
         };
       }),
     )
@@ -159,18 +146,13 @@ async function seedTeams(tx: Tx, rng: Rng, players: (typeof users.$inferSelect)[
     for (let m = 0; m < MEMBERS_PER_TEAM; m++) {
       const player = players[t * MEMBERS_PER_TEAM + m];
       const teamRole = m === 0 ? ('CAPTAIN' as const) : ('PLAYER' as const);
-      await tx
-        .update(users)
-        .set({ teamId: teamRows[t].id, teamRole })
-        .where(eqId(player.id));
+      await setTeamSeat(tx, player.id, { teamId: teamRows[t].id, teamRole });
       player.teamId = teamRows[t].id;
       player.teamRole = teamRole;
     }
   }
   return teamRows;
 }
-
-const eqId = (id: number) => eq(users.id, id);
 
 const RULES_URL = 'https://clutch.gg/rules/tournaments';
 
@@ -179,18 +161,16 @@ async function seedTournaments(
   rng: Rng,
   players: (typeof users.$inferSelect)[],
   teamRows: (typeof teams.$inferSelect)[],
-  hostId: number,
   today: number,
 ) {
-  void hostId;
   const base = (title: string, game: Game, platforms: Platform[], startInDays: number) => ({
     title,
     subTitle: `${game === 'ROCKETLEAGUE' ? 'Rocket League' : 'Call of Duty'} · hosted by Clutch`,
     description: `${title} is a double-elimination event. Check in 15 minutes before your first match; both captains report scores on the match page.`,
-    startDate: today + startInDays * DAY,
+    startDate: today + startInDays * DAY_MS,
     startTime: '19:00',
-    endDate: today + (startInDays + 1) * DAY,
-    signUpClose: today + (startInDays - 1) * DAY,
+    endDate: today + (startInDays + 1) * DAY_MS,
+    signUpClose: today + (startInDays - 1) * DAY_MS,
     rules: RULES_URL,
     prizePoolInfo: '€200 to the winner, €100 runner-up, €50 third',
     host: 'Clutch League',

@@ -1,8 +1,7 @@
 import { asc } from 'drizzle-orm';
 import type { Tx } from './client';
 import { teamInvites, teams, users } from './schema';
-
-const DAY = 86_400_000;
+import { DAY_MS, HOUR_MS } from '../../src/domain/durations';
 
 /** The demo league's retired team: everyone left, so it is locked for good (hidden from TEAM RANKS). */
 export const RETIRED_TEAM = 'Retired Legends';
@@ -22,12 +21,12 @@ export async function seedLeagueTeams(tx: Tx, today: number) {
   const invites = free.flatMap((player, i) =>
     i < 2 ? [{ teamId: teamRows[0].id, userId: player.id }] : [1, 2].map((k) => ({ teamId: teamRows[(i * 3 + k) % teamRows.length].id, userId: player.id })),
   );
-  await tx.insert(teamInvites).values(invites.map((invite, i) => ({ ...invite, createdAt: today - (i + 1) * 3_600_000 })));
+  await tx.insert(teamInvites).values(invites.map((invite, i) => ({ ...invite, createdAt: today - (i + 1) * HOUR_MS })));
 
   const [retired] = await tx
     .insert(teams)
-    .values({ name: RETIRED_TEAM, wins: 31, losses: 12, gold: 1, locked: true, createdAt: today - 600 * DAY })
+    .values({ name: RETIRED_TEAM, wins: 31, losses: 12, gold: 1, locked: true, createdAt: today - 600 * DAY_MS })
     .returning({ id: teams.id });
   // The invite it had pending when its last member left was cancelled with it.
-  await tx.insert(teamInvites).values({ teamId: retired.id, userId: free[0].id, status: 'CANCELLED', createdAt: today - 200 * DAY });
+  await tx.insert(teamInvites).values({ teamId: retired.id, userId: free[0].id, status: 'CANCELLED', createdAt: today - 200 * DAY_MS });
 }

@@ -6,8 +6,7 @@ import { createGroupStages, createPlayoffs, recordGroupResults, recordPlayoffRes
 import { awardSeasonMedals, countTeamRecords } from '../services/seasonMatchResults';
 import { matchStatus } from '../../src/domain/bracket/matchStatus';
 import type { SeasonType } from '../../src/domain/constants';
-
-const DAY = 86_400_000;
+import { DAY_MS, HOUR_MS } from '../../src/domain/durations';
 
 interface SeasonSeed {
   name: string;
@@ -46,21 +45,21 @@ export async function seedSeasons(tx: Tx, today: number): Promise<void> {
 
 /** The eight playoff due dates: weekly after the group stage, losers rounds mid-week, the grand final last. */
 function dueDates(start: number, playoffWeeks: number) {
-  const week = (n: number) => start + (playoffWeeks + n) * 7 * DAY;
+  const week = (n: number) => start + (playoffWeeks + n) * 7 * DAY_MS;
   return {
     round1DueBy: week(1),
-    losers1DueBy: week(1) + 3 * DAY,
+    losers1DueBy: week(1) + 3 * DAY_MS,
     round2DueBy: week(2),
-    losers2DueBy: week(2) + 3 * DAY,
+    losers2DueBy: week(2) + 3 * DAY_MS,
     winnersFinalDueBy: week(3),
     losers3DueBy: week(3),
-    losersFinalDueBy: week(3) + 3 * DAY,
+    losersFinalDueBy: week(3) + 3 * DAY_MS,
     grandFinalDueBy: week(4),
   };
 }
 
 async function seedSeason(tx: Tx, rng: Rng, seed: SeasonSeed, today: number, teamIds: number[]) {
-  const startDate = today + seed.startInDays * DAY + 19 * 3_600_000;
+  const startDate = today + seed.startInDays * DAY_MS + 19 * HOUR_MS;
   const [season] = await tx
     .insert(seasons)
     .values({
@@ -73,13 +72,13 @@ async function seedSeason(tx: Tx, rng: Rng, seed: SeasonSeed, today: number, tea
       published: true,
       seasonType: 'OPEN',
       divisionSplits: seed.divisionSplits,
-      createdAt: startDate - 40 * DAY,
+      createdAt: startDate - 40 * DAY_MS,
       ...dueDates(startDate, seed.playoffWeeks),
     })
     .returning();
   await tx
     .insert(seasonEntries)
-    .values(teamIds.map((teamId, i) => ({ seasonId: season.id, teamId, joinedAt: startDate - (30 - i) * DAY })));
+    .values(teamIds.map((teamId, i) => ({ seasonId: season.id, teamId, joinedAt: startDate - (30 - i) * DAY_MS })));
   if (seed.seasonType === 'OPEN' || seed.seasonType === 'CLOSED') {
     await tx.update(seasons).set({ seasonType: seed.seasonType }).where(eq(seasons.id, season.id));
     return;

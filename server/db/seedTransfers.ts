@@ -1,8 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Tx } from './client';
 import { seasonEntries, seasons, teamInvites, teams, transferRequests, users } from './schema';
-
-const DAY = 86_400_000;
+import { DAY_MS } from '../../src/domain/durations';
 
 /**
  * The demo's transfers: a team of the season in its group stages plays in transferMode, with a pending
@@ -38,7 +37,7 @@ export async function seedTransfers(tx: Tx, today: number) {
   const [admin] = await tx.select().from(users).where(eq(users.role, 'ADMIN')).orderBy(asc(users.id)).limit(1);
   const requests: (typeof transferRequests.$inferInsert)[] = [];
   if (players.length >= 2) {
-    requests.push({ teamId: team.id, userId: players[players.length - 1].id, addPlayer: false, status: 'PENDING', requestedBy: captain.id, createdAt: today - 2 * DAY });
+    requests.push({ teamId: team.id, userId: players[players.length - 1].id, addPlayer: false, status: 'PENDING', requestedBy: captain.id, createdAt: today - 2 * DAY_MS });
     requests.push({
       teamId: team.id,
       userId: players[players.length - 2].id,
@@ -46,14 +45,14 @@ export async function seedTransfers(tx: Tx, today: number) {
       status: 'REJECTED',
       rejectedReason: 'Rosters are frozen until the group stages end',
       requestedBy: captain.id,
-      createdAt: today - 6 * DAY,
+      createdAt: today - 6 * DAY_MS,
       decidedBy: admin?.id ?? null,
-      decidedAt: today - 5 * DAY,
+      decidedAt: today - 5 * DAY_MS,
     });
   }
   if (free) {
-    await tx.insert(teamInvites).values({ teamId: team.id, userId: free.id, isTransfer: true, status: 'ACCEPTED', createdAt: today - 3 * DAY });
-    requests.push({ teamId: team.id, userId: free.id, addPlayer: true, status: 'PENDING', requestedBy: free.id, createdAt: today - DAY });
+    await tx.insert(teamInvites).values({ teamId: team.id, userId: free.id, isTransfer: true, status: 'ACCEPTED', createdAt: today - 3 * DAY_MS });
+    requests.push({ teamId: team.id, userId: free.id, addPlayer: true, status: 'PENDING', requestedBy: free.id, createdAt: today - DAY_MS });
   }
   if (requests.length > 0) await tx.insert(transferRequests).values(requests);
 }

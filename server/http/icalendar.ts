@@ -1,3 +1,4 @@
+import { DAY_MS } from '../../src/domain/durations';
 /*
  * A small RFC 5545 (iCalendar) writer for the match calendars (issue 25): one VCALENDAR of all-day VEVENTs. Text is
  * escaped (backslash, semicolon, comma, newline), lines end with CRLF and are folded at 75 octets without cutting a
@@ -24,7 +25,6 @@ export interface Calendar {
   events: CalendarEvent[];
 }
 
-const DAY = 86_400_000;
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 const date = (ms: number) => {
   const d = new Date(ms);
@@ -89,7 +89,7 @@ export function writeCalendar(calendar: Calendar): string {
       `DTSTAMP:${dateTime(calendar.stamp)}`,
       `LAST-MODIFIED:${dateTime(e.lastModified)}`,
       `DTSTART;VALUE=DATE:${date(e.day)}`,
-      `DTEND;VALUE=DATE:${date(e.day + DAY)}`,
+      `DTEND;VALUE=DATE:${date(e.day + DAY_MS)}`,
       `SUMMARY:${escapeText(e.summary)}`,
       `DESCRIPTION:${escapeText(e.description)}`,
       `URL:${uri(e.url)}`,

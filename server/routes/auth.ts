@@ -1,20 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
-import { BOT_NOT_CONFIGURED_PAGE, botInviteUrl, discordOAuth, upsertDiscordUser } from '../auth/discord';
+import { BOT_NOT_CONFIGURED_PAGE, botInviteUrl } from '../auth/discord';
+import { discordOAuth } from '../services/discord';
 import { localSignInPage } from '../auth/localSignIn';
 import { COOKIES, cookieOptions, ensureCsrfCookie, requireUser } from '../auth/plugin';
 import { revokeByRefreshToken, revokeFamily, rotateSession, startSession, type IssuedSession } from '../auth/sessions';
 import { csrfTokenFor, verifyAccessToken } from '../auth/tokens';
 import { forbidden, unauthorized } from '../http/errors';
 import { PAGE_CSP_BASE } from '../http/securityHeaders';
-import { findUserByName, toUserInfo, type UserRow } from '../services/users';
-import { bumpBracketsOfUsers } from '../services/tournamentStore';
+import { findUserByName, refreshPicture, toUserInfo, userFromDiscord, type UserRow } from '../services/users';
 import { idParam } from '../http/validate';
 import type { SessionState } from '../../src/api/contract/user';
 import { isStaff } from '../auth/plugin';
+import { DAY_S } from '../../src/domain/durations';
 
 const OAUTH_STATE_COOKIE = 'clutch_oauth';
 
@@ -22,7 +21,7 @@ export function authRoutes(app: FastifyInstance, db: Db, config: Config) {
   const discord = config.discord ? discordOAuth(config.discord) : null;
 
   function setSessionCookies(request: FastifyRequest, reply: FastifyReply, session: IssuedSession) {
-    const refreshMaxAge = config.refreshTokenTtlDays * 86_400;
+    const refreshMaxAge = config.refreshTokenTtlDays * DAY_S;
     // The access cookie outlives its token so an expired token reaches the server and answers 401 (refresh), not a guest view.
     reply.setCookie(COOKIES.access, session.accessToken, cookieOptions(request, refreshMaxAge));
     reply.setCookie(COOKIES.refresh, session.refreshToken, cookieOptions(request, refreshMaxAge, '/v1/auth'));
@@ -87,7 +86,7 @@ export function authRoutes(app: FastifyInstance, db: Db, config: Config) {
     }
     try {
       const profile = await discord.finish(code, codeVerifier);
-      const user = await upsertDiscordUser(db, profile, config.ownerDiscordIds);
+      const user = await userFromDiscord(db, profile, config.ownerDiscordIds);
       return signIn(request, reply, user);
     } catch (err) {
       request.log.warn({ err }, 'discord sign-in failed');
@@ -143,19 +142,7 @@ export function authRoutes(app: FastifyInstance, db: Db, config: Config) {
     const viewer = requireUser(request);
     const id = idParam((request.params as { id: string }).id);
     if (viewer.id !== id && !isStaff(viewer)) throw forbidden();
-    const [user] = await db.select().from(users).where(eq(users.id, id));
-    if (!user) return { picture: null };
-    let picture: string | null = null;
-    if (config.discordBot && user.discordId) {
-      const res = await fetch(`${config.discordBot.apiBase}/api/users/${user.discordId}`, {
-        headers: { authorization: `Bot ${config.discordBot.token}` },
-      }).catch(() => null);
-      const body = res?.ok ? ((await res.json()) as { avatar?: string | null }) : null;
-      picture = body?.avatar ? `https://cdn.discordapp.com/avatars/${user.discordId}/${body.avatar}.png` : null;
-    }
-    await db.update(users).set({ picture }).where(eq(users.id, id));
-    if (picture !== user.picture) await bumpBracketsOfUsers(db, [id]);
-    return { picture };
+    return refreshPicture(db, config.discordBot, id);
   });
 
   app.get('/v1/user/userinfo', async (request, reply) => {

@@ -8,6 +8,7 @@ import { publicProfile } from './users';
 import { tournamentMatchesById } from './matchReadModel';
 import { ROUND_NAME_OF } from './seasonBrackets';
 import { PROFILE } from '../../src/domain/messages';
+import { DAY_MS } from '../../src/domain/durations';
 
 /*
  * The match calendars (issue 25): GET /v1/team/{id}/calendar.ics and GET /v1/user/{id}/calendar.ics, one all-day
@@ -23,15 +24,14 @@ interface FeedSettings {
   now: () => number;
 }
 
-const DAY = 86_400_000;
-const HALF_DAY = DAY / 2;
+const HALF_DAY = DAY_MS / 2;
 const TBD = 'TBD';
 
 /**
  * The calendar day a match is due: a due date is the start of a day where the admin picked it, so the nearest UTC
  * midnight names that day for any time zone within ±12 hours of UTC.
  */
-export const dueDay = (dueByDate: number) => Math.floor((dueByDate + HALF_DAY) / DAY) * DAY;
+export const dueDay = (dueByDate: number) => Math.floor((dueByDate + HALF_DAY) / DAY_MS) * DAY_MS;
 const dayText = (day: number) => new Date(day).toISOString().slice(0, 10).split('-').reverse().join('/');
 
 function event(settings: FeedSettings, m: { kind: 'tournament' | 'league'; id: number; path: string; dueByDate: number; updatedAt: number; a: string; b: string; context: string; round: string }): CalendarEvent {

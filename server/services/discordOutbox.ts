@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { discordDeliveries, seasons, tournaments, type StoredAnnouncement } from '../db/schema';
 import { nowMs } from './bracketStore';
+import { postWebhookMessage } from './discord';
 
 /*
  * The delivery worker of Discord announcements (issue 25), one per server instance. Announcements wait in the
@@ -155,13 +156,7 @@ export function createDiscordOutbox(db: Db, config: Config, log: Log) {
     const sent = ids.slice(0, size);
     let res: Response;
     try {
-      res = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        // No mention in a team's name pings anyone.
-        body: JSON.stringify({ username: 'Clutch', allowed_mentions: { parse: [] }, embeds: embeds.slice(0, size) }),
-        signal: AbortSignal.timeout(settings.requestTimeoutMs),
-      });
+      res = await postWebhookMessage(url, embeds.slice(0, size), settings.requestTimeoutMs);
     } catch (err) {
       return failed(sent, `Could not reach Discord: ${(err as Error).message}`);
     }

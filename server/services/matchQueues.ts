@@ -1,23 +1,23 @@
-import { and, asc, count, eq, ilike, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNotNull, isNull, lt, or, sql, type Column, type SQL } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { temporaryTeams, tournamentEntries, tournamentMatches, tournaments, users } from '../db/schema';
 import type { TournamentQueueMatch } from '../../src/api/contract/tournament';
 import { likePattern } from './users';
+import { overdueBefore } from '../../src/domain/matchRules';
 
 /*
  * The admin queues of tournament matches (GET /v1/tournament/tournament-matches/dispute|incomplete|overdue):
  * - dispute: both sides reported different scores (or the same draw) and no admin has decided it yet;
  * - incomplete: both entrants known, no result, and at least one side has not reported;
- * - overdue: both entrants known, no result, and the due day is over (no due date: never overdue). A due date is a
- *   day ("Due by 22/11/2026", stored as the start of that day, like the tournament's end date): a match due by the
- *   22nd is overdue from the 23rd, not from the first minute of the 22nd.
+ * - overdue: both entrants known, no result, and the due day is over (`overdue`).
  * Matches waiting for an entrant are left out: there is nobody to chase yet (the match feeding them is listed).
  */
 export type QueueKind = 'dispute' | 'incomplete' | 'overdue';
 export const QUEUE_KINDS: readonly QueueKind[] = ['dispute', 'incomplete', 'overdue'];
 
-const DAY_MS = 86_400_000;
+/** The due day is over (src/domain/matchRules.ts `overdueBefore`; no due date: never overdue), for both queues' SQL. */
+export const overdue = (dueByDate: Column, now: number) => and(isNotNull(dueByDate), lt(dueByDate, overdueBefore(now)));
 
 const entryA = alias(tournamentEntries, 'entry_a');
 const entryB = alias(tournamentEntries, 'entry_b');
@@ -47,7 +47,7 @@ function queueCondition(kind: QueueKind, now: number): SQL {
     case 'incomplete':
       return and(pending, or(isNull(m.entryAScoreA), isNull(m.entryBScoreA))) as SQL;
     case 'overdue':
-      return and(pending, isNotNull(m.dueByDate), lt(m.dueByDate, now - DAY_MS)) as SQL;
+      return and(pending, overdue(m.dueByDate, now)) as SQL;
   }
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { temporaryTeamMembers, temporaryTeams, tournamentEntries, tournamentMatches, users } from '../db/schema';
+import { temporaryTeamMembers, temporaryTeams, tournamentEntries, tournamentMatches } from '../db/schema';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors';
 import { BracketError } from '../../src/domain/bracket/BracketError';
 import { overwriteResult } from '../../src/domain/bracket/overwriteResult';
@@ -23,6 +23,7 @@ import { loadBracket, saveBracket, type LoadedBracket, type MatchRow, type RowSt
 import { reassignSeeds, settleTournament } from './brackets';
 import { auditTargets, recordAudit, resultText, type AuditActor } from './auditLog';
 import { announceTournamentMatches } from './announcements';
+import { addToRecords } from './userWrites';
 
 /* Match result commands: a player's report, the staff result, and the staff change of a match's entries. */
 
@@ -99,14 +100,13 @@ export async function countRecords(tx: Tx, winnerEntryId: number, loserEntryId: 
     [loserEntryId, 'losses'],
   ] as const) {
     const col = sql.identifier(column);
-    await tx.execute(sql`
-      update ${users} set ${col} = ${col} + 1
-      where ${users.id} in (
+    await addToRecords(tx, column, {
+      userIds: sql`
         select e.user_id from ${tournamentEntries} e where e.id = ${entryId} and e.user_id is not null
         union
         select m.user_id from ${temporaryTeamMembers} m join ${tournamentEntries} e on e.temporary_team_id = m.team_id
-        where e.id = ${entryId}
-      )`);
+        where e.id = ${entryId}`,
+    });
     await tx.execute(sql`
       update ${temporaryTeams} set ${col} = ${col} + 1
       where ${temporaryTeams.id} = (select e.temporary_team_id from ${tournamentEntries} e where e.id = ${entryId})`);

@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../db/client';
+import { setTeamCaptain, setTeamSeat } from './userWrites';
 import { teamInvites, teams, temporaryTeamInvites, temporaryTeamMembers, temporaryTeams, tournamentEntries, users } from '../db/schema';
 
 /*
@@ -146,19 +147,13 @@ export const leagueTeamRoster: RosterStore = {
     return rows.map((r, slot) => ({ userId: r.userId, teamRole: r.teamRole ?? 'PLAYER', joinedAt: 0, slot }));
   },
   async insertSeat(tx, teamId, seat) {
-    await tx.update(users).set({ teamId, teamRole: seat.teamRole }).where(eq(users.id, seat.userId));
+    await setTeamSeat(tx, seat.userId, { teamId, teamRole: seat.teamRole });
   },
   async deleteSeat(tx, teamId, userId) {
-    const gone = await tx
-      .update(users)
-      .set({ teamId: null, teamRole: null })
-      .where(and(eq(users.id, userId), eq(users.teamId, teamId)))
-      .returning({ userId: users.id });
-    return gone.length > 0;
+    return setTeamSeat(tx, userId, { teamId: null, teamRole: null }, teamId);
   },
   async setCaptain(tx, teamId, userId) {
-    await tx.update(users).set({ teamRole: 'PLAYER' }).where(and(eq(users.teamId, teamId), eq(users.teamRole, 'CAPTAIN')));
-    await tx.update(users).set({ teamRole: 'CAPTAIN' }).where(and(eq(users.teamId, teamId), eq(users.id, userId)));
+    await setTeamCaptain(tx, teamId, userId);
   },
   async retire(tx, teamId) {
     await tx.update(teams).set({ locked: true }).where(eq(teams.id, teamId));

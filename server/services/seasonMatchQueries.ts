@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client';
 import { seasonGroups, seasonMatches, seasons, teams } from '../db/schema';
@@ -6,7 +6,7 @@ import { notFound } from '../http/errors';
 import { likePattern } from './users';
 import { visibleDivision, visibleSeason } from './seasonQueries';
 import { toSeasonMatches, type SeasonMatchRow } from './seasonView';
-import type { QueueKind } from './matchQueues';
+import { overdue, type QueueKind } from './matchQueues';
 import type { SeasonMatch, SeasonMatchView, SeasonQueueMatch } from '../../src/api/contract/season';
 import type { Side } from '../../src/domain/bracket/types';
 import { SEASON_MATCH_ERRORS } from '../../src/domain/messages';
@@ -90,7 +90,6 @@ export async function groupMatches(db: Db, groupId: number, staff: boolean): Pro
 // ---------------------------------------------------------------------------------------------------------------
 // The admin queues
 
-const DAY_MS = 86_400_000;
 const teamA = alias(teams, 'team_a');
 const teamB = alias(teams, 'team_b');
 
@@ -118,7 +117,7 @@ function queueCondition(kind: QueueKind, now: number): SQL {
     case 'incomplete':
       return and(pending, or(isNull(m.teamAScoreA), isNull(m.teamBScoreA))) as SQL;
     case 'overdue':
-      return and(pending, isNotNull(m.dueByDate), lt(m.dueByDate, now - DAY_MS)) as SQL;
+      return and(pending, overdue(m.dueByDate, now)) as SQL;
   }
 }
 

@@ -6,6 +6,7 @@ import { lockSeason, type SeasonRow } from './seasonStore';
 import { assertSeasonVisible } from './seasonQueries';
 import { auditTargets, recordAudit, resultText, type AuditActor } from './auditLog';
 import { bumpBracketsOfUsers } from './tournamentStore';
+import { addToRecords, updateUser } from './userWrites';
 import { completeIfDecided } from './seasonLifecycle';
 import { divisionPodium, loadDivisionBracket, recordGroupResults, recordPlayoffResult, saveDivisionBracket, type MedalPlace } from './seasonBrackets';
 import { announceSeasonMatch } from './announcements';
@@ -95,10 +96,9 @@ async function countRecordsAndRatings(tx: Tx, row: SeasonMatchRow, scores: Score
   };
   for (const m of members) {
     const side = sides[m.teamId as number];
-    await tx
-      .update(users)
-      .set({ katanaRank: newRating({ kr: m.katanaRank, opponentAverageKr: side.opponentAverageKr, ownScore: side.own, opponentScore: side.opponent }) })
-      .where(eq(users.id, m.id));
+    await updateUser(tx, m.id, {
+      katanaRank: newRating({ kr: m.katanaRank, opponentAverageKr: side.opponentAverageKr, ownScore: side.own, opponentScore: side.opponent }),
+    });
   }
   // The players' new KR shows on the tournament brackets they play in.
   await bumpBracketsOfUsers(tx, members.map((m) => m.id));
@@ -121,7 +121,7 @@ export async function countTeamRecords(tx: Tx, results: readonly { winner: numbe
   for (const { teamId, column, n } of tally.values()) {
     const c = sql.identifier(column);
     await tx.execute(sql`update ${teams} set ${c} = ${c} + ${n} where ${teams.id} = ${teamId}`);
-    await tx.execute(sql`update ${users} set ${c} = ${c} + ${n} where ${users.teamId} = ${teamId}`);
+    await addToRecords(tx, column, { teamId }, n);
   }
 }
 
@@ -143,7 +143,7 @@ export async function awardSeasonMedals(tx: Tx, seasonId: number): Promise<void>
     for (const { place, teamId } of divisionPodium(await loadDivisionBracket(tx, division.id))) {
       const column = sql.identifier(MEDALS[place]);
       await tx.execute(sql`update ${teams} set ${column} = ${column} + 1 where ${teams.id} = ${teamId}`);
-      await tx.execute(sql`update ${users} set ${column} = ${column} + 1 where ${users.teamId} = ${teamId}`);
+      await addToRecords(tx, MEDALS[place], { teamId });
     }
   }
 }

@@ -8,6 +8,7 @@ import { conflict, forbidden, notFound } from '../http/errors';
 import { STAFF } from '../auth/plugin';
 import { auditTarget, nameOrTagMatches, type UserRow } from './users';
 import { recordAudit } from './auditLog';
+import { updateUser } from './userWrites';
 
 /** The Staff screen: ADMIN and OWNER users, owners first, then by name; search matches the name or the Activision ID. */
 export async function listStaff(db: Db, opts: { offset: number; perPage: number; search: string }) {
@@ -46,7 +47,7 @@ export async function changeStaffRole(db: Db, actor: UserRow, targetId: number, 
     if (target.banned && role !== 'USER') throw conflict(USER_ADMIN.bannedStaff);
     if (!event) throw conflict(USER_ADMIN.roleStep(target.role, role));
     if (!allows(owners.filter((o) => o.id !== target.id).length)) throw conflict(USER_ADMIN.lastOwner);
-    const [row] = await tx.update(users).set({ role }).where(eq(users.id, targetId)).returning();
+    const row = (await updateUser(tx, targetId, { role }))!;
     await recordAudit(tx, { actorId: actor.id, action: 'ROLE_CHANGED', target: auditTarget(target), before: target, after: { role } });
     return row;
   });

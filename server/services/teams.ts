@@ -11,6 +11,7 @@ import { dropMember, leagueTeamRoster } from './roster';
 import { OPEN_STATUSES, requestRemoval } from './transfers';
 import type { TransferOutcome } from '../../src/api/contract/transfer';
 import { likePattern } from './users';
+import { UPCOMING_MATCHES_PER_SEASON } from '../../src/domain/constants';
 
 export type TeamRow = typeof teams.$inferSelect;
 
@@ -44,8 +45,6 @@ export async function listTeams(db: Db, opts: { offset: number; perPage: number;
 /** Seasons a team still plays in: published and not COMPLETE (signed up, group stages or playoffs). */
 const liveSeason = and(eq(seasons.published, true), ne(seasons.seasonType, 'COMPLETE'));
 
-/** How many upcoming matches the team page shows per season (players-and-tournaments §9). */
-export const UPCOMING_PER_SEASON = 3;
 
 /**
  * GET /v1/team/{id}: the team profile. Roster captain first (then by seniority, see leagueTeamRoster); up to 3
@@ -121,7 +120,7 @@ async function upcomingMatches(db: Db, teamId: number): Promise<UpcomingMatch[]>
     .filter(({ match }) => {
       const shown = perSeason.get(match.seasonId) ?? 0;
       perSeason.set(match.seasonId, shown + 1);
-      return shown < UPCOMING_PER_SEASON;
+      return shown < UPCOMING_MATCHES_PER_SEASON;
     })
     .map(({ match, seasonName, teamA: a, teamB: b }) => ({
       id: match.id,

@@ -15,10 +15,10 @@ import {
 } from '../../src/domain/constants';
 import { ERRORS, TOURNAMENT_ERRORS, VALIDATION } from '../../src/domain/messages';
 import { teamSize } from '../../src/domain/tournamentRules';
+import { DAY_MS } from '../../src/domain/durations';
 
 /* The admin tournament form and query parameters: parsing and validation with the spec's messages, no database. */
 
-export const DAY = 86_400_000;
 /** Sign-up limits a TOURNAMENT (not SWITCHEROO) may have; the form does not offer the field, so 16 is the usual value. */
 const TOURNAMENT_SIGNUP_LIMIT = { min: 2, max: 4096 } as const;
 const MAX_ENTRY_FEE_EUROS = 10_000;
@@ -51,7 +51,7 @@ export function checkSignUpLimit(type: TournamentType, limit: number) {
 
 export function checkDates(d: { startDate: number; endDate: number; signUpClose: number }) {
   if (d.endDate < d.startDate) throw badRequest(TOURNAMENT_ERRORS.endBeforeStart);
-  if (d.signUpClose > d.startDate + DAY) throw badRequest(TOURNAMENT_ERRORS.signUpCloseTooLate);
+  if (d.signUpClose > d.startDate + DAY_MS) throw badRequest(TOURNAMENT_ERRORS.signUpCloseTooLate);
 }
 
 /** Validates the create form with the spec's messages and applies the defaults (16, 1, SINGLES). */

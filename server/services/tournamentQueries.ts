@@ -3,7 +3,7 @@ import type { Db, Tx } from '../db/client';
 import { temporaryTeamMembers, tournamentEntries, tournamentMatches, tournaments, users } from '../db/schema';
 import { notFound } from '../http/errors';
 import { likePattern } from './users';
-import { DAY } from './tournamentForm';
+import { DAY_MS } from '../../src/domain/durations';
 import type { TournamentRow } from './tournamentStore';
 import type { Game } from '../../src/domain/constants';
 import { TOURNAMENT_ERRORS } from '../../src/domain/messages';
@@ -30,7 +30,7 @@ export async function upcomingTournaments(db: Db, opts: { game?: Game; now: numb
       and(
         inArray(tournaments.status, ['OPEN', 'CLOSED']),
         // endDate is a day: the tournament is upcoming until that day is over.
-        gt(tournaments.endDate, opts.now - DAY),
+        gt(tournaments.endDate, opts.now - DAY_MS),
         opts.game ? eq(tournaments.game, opts.game) : undefined,
       ),
     )

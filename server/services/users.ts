@@ -10,6 +10,8 @@ import { lockRowOr404 } from '../db/rowById';
 import { bumpBracketsOfUsers } from './tournamentStore';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { recordAudit } from './auditLog';
+import { updateUser, upsertFromDiscord } from './userWrites';
+import { avatarUrl, currentAvatar, type DiscordUser } from './discord';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -114,7 +116,7 @@ export async function banUser(db: Db, config: Config, actor: UserRow, targetId: 
     if (target.role === 'OWNER') throw forbidden(USER_ADMIN.banOwner);
     if (target.role === 'ADMIN' && actor.role !== 'OWNER') throw forbidden(USER_ADMIN.banStaff);
     if (target.banned) return target;
-    const [row] = await tx.update(users).set({ banned: true }).where(eq(users.id, targetId)).returning();
+    const row = (await updateUser(tx, targetId, { banned: true }))!;
     await revokeAllForUser(tx, config, targetId);
     await recordAudit(tx, { actorId: actor.id, action: 'USER_BANNED', target: auditTarget(target), before: target, after: { banned: true } });
     return row;
@@ -134,7 +136,7 @@ export async function editUserRecord(db: Db, actor: UserRow, targetId: number, p
     const target = await lockRowOr404(tx, users, targetId, USER_ADMIN.notFound);
     const blocker = recordEditBlocker(actor, target);
     if (blocker) throw forbidden(blocker);
-    const [row] = await tx.update(users).set(changes).where(eq(users.id, targetId)).returning();
+    const row = (await updateUser(tx, targetId, changes))!;
     await recordAudit(tx, { actorId: actor.id, action: 'USER_EDITED', target: auditTarget(target), before: target, after: changes });
     // KR shows on brackets: their cached copies must be rebuilt.
     if (changes.katanaRank !== undefined) await bumpBracketsOfUsers(tx, [targetId]);
@@ -184,17 +186,36 @@ export async function updateOwnProfile(db: Db, userId: number, patch: OwnProfile
     const battleTag = patch.battleTag?.trim();
     if (battleTag !== undefined && row.battleTag !== null && battleTag !== row.battleTag) throw conflict(PROFILE.battleTagLocked);
     const handle = (v: string | null | undefined) => (v === undefined ? undefined : v?.trim() || null);
-    const [updated] = await tx
-      .update(users)
-      .set({
-        battleTag: battleTag ?? row.battleTag,
-        twitterHandle: handle(patch.twitterHandle),
-        twitchName: handle(patch.twitchName),
-        youtubeChannel: handle(patch.youtubeChannel),
-        freeAgent: patch.freeAgent,
-      })
-      .where(eq(users.id, userId))
-      .returning();
-    return updated;
+    const updated = await updateUser(tx, userId, {
+      battleTag: battleTag ?? row.battleTag,
+      twitterHandle: handle(patch.twitterHandle),
+      twitchName: handle(patch.twitchName),
+      youtubeChannel: handle(patch.youtubeChannel),
+      freeAgent: patch.freeAgent,
+    });
+    return updated!;
   });
+}
+
+/** Signs in a Discord account: creates its user or refreshes its name and picture; OWNER_DISCORD_IDS are made owners. */
+export function userFromDiscord(db: Db, profile: DiscordUser, ownerIds: string[]): Promise<UserRow> {
+  return upsertFromDiscord(db, {
+    discordId: profile.id,
+    discordName: profile.global_name || profile.username,
+    picture: avatarUrl(profile),
+    role: ownerIds.includes(profile.id) ? 'OWNER' : undefined,
+  });
+}
+
+/**
+ * POST /v1/auth/discord/{id}: after an image load error, the user's picture as Discord has it now (read with the bot
+ * token; without one, or when Discord cannot answer, none: the SPA shows the letter disc). Unknown users: null.
+ */
+export async function refreshPicture(db: Db, bot: Config['discordBot'], id: number): Promise<{ picture: string | null }> {
+  const user = await findUser(db, id);
+  if (!user) return { picture: null };
+  const picture = bot && user.discordId ? await currentAvatar(bot, user.discordId) : null;
+  await updateUser(db, id, { picture });
+  if (picture !== user.picture) await bumpBracketsOfUsers(db, [id]);
+  return { picture };
 }

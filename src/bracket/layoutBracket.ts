@@ -284,8 +284,3 @@ export function layoutBracket(input: readonly ViewMatch[]): BracketLayout {
     tracks: { winners, losers, final },
   };
 }
-
-/** Centre of the right edge of a card: where its outgoing connector starts. */
-export function edgeStart(layout: BracketLayout, node: number): { x: number; y: number } {
-  return { x: layout.nodes.x[node] + CARD_WIDTH, y: layout.nodes.y[node] + CARD_HEIGHT / 2 };
-}

@@ -35,7 +35,7 @@ export const FONT_SIZE = 13;
 export const NUMBER_FONT_SIZE = 11;
 export const HEADER_FONT_SIZE = 14;
 export const TITLE_FONT_SIZE = 30;
-/** Connector width; never thinner than one device pixel on screen. */
+/** Connector width (the flat shader extrudes connectors by half of it each side); never thinner than one device pixel on screen. */
 export const EDGE_WIDTH = 2;
 
 /** Zoom range of the spec. */

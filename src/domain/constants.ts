@@ -38,6 +38,11 @@ export type SeasonType = (typeof SEASON_TYPES)[number];
 export const TRANSFER_STATUSES = ['AWAITING_PAYMENT', 'PENDING', 'APPROVED', 'REJECTED', 'CANCELLED'] as const;
 export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
 
+/** A team invite's (league or temporary team) states. */
+export const INVITE_STATUSES = ['PENDING', 'ACCEPTED', 'REJECTED', 'CANCELLED'] as const;
+/** A payment's states (Stripe's PaymentIntent, or a local payment). */
+export const PAYMENT_STATUSES = ['REQUIRES_CONFIRMATION', 'PROCESSING', 'SUCCEEDED', 'FAILED', 'CANCELLED'] as const;
+
 export const NOTIFICATION_TYPES = ['INFO', 'WARNING', 'ERROR', 'SUCCESS'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -65,6 +70,7 @@ export const SWITCHEROO_PAIRING_SLOTS: Record<SwitcherooType, number> = { SINGLE
 /** Players a league team may hold (the spec sets no size; see docs/decisions.md, "League teams (issue 13)"). */
 export const LEAGUE_TEAM_SIZE = 8;
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
+/** How many upcoming matches the team page shows per season (players-and-tournaments §9). */
 export const UPCOMING_MATCHES_PER_SEASON = 3;
 export const SOCIAL_FEED_POSTS = 3;
 
@@ -81,8 +87,6 @@ export const NOTIFICATION_LIFETIME_MS = 5000;
 export const NOTIFICATION_CHECK_MS = 1000;
 export const MAX_AUTH_RETRIES = 3;
 
-export const ZOOM_MIN = 0.125;
-export const ZOOM_MAX = 4;
 
 export const SEASON_ENTRY_CLOSES_DAYS_BEFORE = 3;
 export const CURRENCY = 'eur';

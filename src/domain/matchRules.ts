@@ -1,5 +1,6 @@
 import { SCORE_MAX, SCORE_MIN, type TournamentStatus } from './constants';
 import { MATCH_ERRORS, VALIDATION } from './messages';
+import { DAY_MS } from './durations';
 
 /*
  * Who may do what to a tournament match, for the SPA (to offer or explain an action) and the server (to refuse it)
@@ -139,3 +140,10 @@ export function draftErrors(draft: ScoreDraft): ScoreErrors {
 export function resultError(scores: { entryAScore: number; entryBScore: number }): string | undefined {
   return scores.entryAScore === scores.entryBScore ? MATCH_ERRORS.draw : undefined;
 }
+
+/**
+ * Overdue, for tournament and league matches alike: a due date is a day ("Due by 22/11/2026", stored as the start of
+ * that day, like a tournament's end date), so a match due by the 22nd is overdue from the 23rd, not from the first
+ * minute of the 22nd. A match is overdue at `now` when it is due before this instant (no due date: never).
+ */
+export const overdueBefore = (now: number) => now - DAY_MS;

@@ -423,6 +423,21 @@ describe('local sign-in in production', () => {
   });
 });
 
+/** The Discord application of a server signing in against `discord`. */
+const discordApp = (discord: FakeDiscord) => ({
+  clientId: discord.clientId,
+  clientSecret: discord.clientSecret,
+  redirectUri: 'http://localhost:8080/v1/auth/discord/callback',
+  apiBase: discord.base,
+});
+
+/** The browser's trip: /v1/auth/discord → Discord (approves) → /v1/auth/discord/callback. */
+async function discordSignIn(agent: Agent, discord: FakeDiscord, profile: Parameters<FakeDiscord['approve']>[1]) {
+  const start = await agent.get('/v1/auth/discord');
+  const { code, state } = discord.approve(String(start.headers.location), profile);
+  return agent.get(`/v1/auth/discord/callback?code=${code}&state=${state}`);
+}
+
 describe('Discord sign-in (OAuth2 with PKCE) against a fake Discord', () => {
   const OWNER_ID = '900000000000000001';
   let discord: FakeDiscord;
@@ -432,24 +447,9 @@ describe('Discord sign-in (OAuth2 with PKCE) against a fake Discord', () => {
   });
   afterAll(() => discord?.close());
   const server = useTestServer(() => ({
-    config: {
-      discord: {
-        clientId: discord.clientId,
-        clientSecret: discord.clientSecret,
-        redirectUri: 'http://localhost:8080/v1/auth/discord/callback',
-        apiBase: discord.base,
-      },
-      allowLocalSignIn: false,
-      ownerDiscordIds: [OWNER_ID],
-    },
+    config: { discord: discordApp(discord), allowLocalSignIn: false, ownerDiscordIds: [OWNER_ID] },
   }));
-
-  /** The browser's trip: /v1/auth/discord → Discord (approves) → /v1/auth/discord/callback. */
-  async function signInWithDiscord(agent: Agent, profile: Parameters<FakeDiscord['approve']>[1]) {
-    const start = await agent.get('/v1/auth/discord');
-    const { code, state } = discord.approve(String(start.headers.location), profile);
-    return agent.get(`/v1/auth/discord/callback?code=${code}&state=${state}`);
-  }
+  const signInWithDiscord = (agent: Agent, profile: Parameters<FakeDiscord['approve']>[1]) => discordSignIn(agent, discord, profile);
 
   it('redirects to Discord with a state and a PKCE challenge', async () => {
     const res = await server.agent().get('/v1/auth/discord');
@@ -475,7 +475,7 @@ describe('Discord sign-in (OAuth2 with PKCE) against a fake Discord', () => {
 
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe('/auth/callback');
-    expect(discord.requests).toEqual(expect.arrayContaining(['POST /api/oauth2/token', 'GET /api/users/@me']));
+    expect(discord.requests).toEqual(expect.arrayContaining(['POST /api/oauth2/token', 'GET /api/v10/users/@me']));
     const me = await agent.get('/v1/user/userinfo');
     expect(me.body).toMatchObject({
       discordName: 'Nova Fox',
@@ -527,5 +527,48 @@ describe('Discord sign-in (OAuth2 with PKCE) against a fake Discord', () => {
   it('does not offer local sign-in when Discord is configured', async () => {
     const res = await server.agent().get('/v1/auth/discord?as=founder');
     expect(new URL(String(res.headers.location)).pathname).toBe('/oauth2/authorize');
+  });
+});
+
+describe("a player's picture re-read from Discord (POST /v1/auth/discord/{id})", () => {
+  let discord: FakeDiscord;
+  beforeAll(async () => {
+    discord = await new FakeDiscord().start();
+  });
+  afterAll(() => discord?.close());
+  const server = useTestServer(() => ({
+    config: { discord: discordApp(discord), discordBot: { token: discord.botToken, guildId: '777', apiBase: discord.base }, allowLocalSignIn: false },
+  }));
+  const cdn = (id: string, avatar: string) => `https://cdn.discordapp.com/avatars/${id}/${avatar}.png`;
+
+  async function signInWithDiscord(profile: Parameters<FakeDiscord['approve']>[1]) {
+    const agent = server.agent();
+    await discordSignIn(agent, discord, profile);
+    const me = await agent.get('/v1/user/userinfo');
+    return { agent, id: me.body.id as number, picture: me.body.picture as string | null };
+  }
+
+  it('takes the avatar Discord has now, asked with the bot token, and forgets one Discord no longer has', async () => {
+    const profile = { id: '800000000000000101', username: 'pixel', avatar: 'old1' };
+    const { agent, id, picture } = await signInWithDiscord(profile);
+    expect(picture).toBe(cdn(profile.id, 'old1'));
+
+    discord.setProfile({ ...profile, avatar: 'new2' });
+    const res = await agent.post(`/v1/auth/discord/${id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ picture: cdn(profile.id, 'new2') });
+    expect(discord.requests).toContain(`GET /api/v10/users/${profile.id}`);
+    expect((await agent.get('/v1/user/userinfo')).body.picture).toBe(cdn(profile.id, 'new2'));
+
+    discord.setProfile({ ...profile, avatar: null });
+    expect((await agent.post(`/v1/auth/discord/${id}`)).body).toEqual({ picture: null });
+    expect((await agent.get('/v1/user/userinfo')).body.picture).toBeNull();
+  });
+
+  it("refuses a player refreshing another player's picture", async () => {
+    const a = await signInWithDiscord({ id: '800000000000000102', username: 'ayla', avatar: 'a1' });
+    const b = await signInWithDiscord({ id: '800000000000000103', username: 'bram', avatar: 'b1' });
+    const res = await a.agent.post(`/v1/auth/discord/${b.id}`);
+    expect(res.status).toBe(403);
   });
 });

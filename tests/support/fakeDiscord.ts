@@ -38,12 +38,14 @@ export type WebhookAnswer = { status: 429; retryAfter: number; global?: boolean 
 /**
  * A loopback stand-in for Discord's HTTP API (the only part of sign-in we may fake): the token endpoint checks the
  * client credentials, the redirect URI and the PKCE verifier against the challenge of the authorize URL, and
- * /api/users/@me answers the profile the code was issued for. Webhooks (`/api/webhooks/{id}/{token}`) take messages
+ * /api/v10/users/@me answers the profile the code was issued for, and /api/v10/users/{id} (with the bot token) the
+ * profile Discord has now for that id (`approve` and `setProfile` keep it). Webhooks (`/api/webhooks/{id}/{token}`) take messages
  * of embeds, answer as `webhookScript` says (then 204), and keep every post in `webhookPosts`.
  */
 export class FakeDiscord {
   readonly clientId = 'test-client-id';
   readonly clientSecret = 'test-client-secret';
+  readonly botToken = 'test-bot-token';
   readonly requests: string[] = [];
   readonly webhookPosts: WebhookPost[] = [];
   webhookScript: WebhookAnswer[] = [];
@@ -52,6 +54,7 @@ export class FakeDiscord {
   private server!: Server;
   private codes = new Map<string, { profile: DiscordProfile; challenge: string }>();
   private tokens = new Map<string, DiscordProfile>();
+  private profiles = new Map<string, DiscordProfile>();
 
   get base() {
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
@@ -92,7 +95,13 @@ export class FakeDiscord {
     const url = new URL(authorizeUrl);
     const code = randomBytes(8).toString('hex');
     this.codes.set(code, { profile, challenge: url.searchParams.get('code_challenge') ?? '' });
+    this.setProfile(profile);
     return { code, state: url.searchParams.get('state') ?? '' };
+  }
+
+  /** What Discord has now for a user (a changed or removed avatar, say). */
+  setProfile(profile: DiscordProfile) {
+    this.profiles.set(profile.id, profile);
   }
 
   private webhook(req: IncomingMessage, id: string, token: string, text: string) {
@@ -150,9 +159,15 @@ export class FakeDiscord {
         body: { access_token: accessToken, token_type: 'Bearer', expires_in: 604800, refresh_token: 'r', scope: 'identify' },
       };
     }
-    if (req.method === 'GET' && url.pathname === '/api/users/@me') {
+    const user = /^\/api(?:\/v\d+)?\/users\/(@me|\d+)$/.exec(url.pathname);
+    if (req.method === 'GET' && user?.[1] === '@me') {
       const profile = this.tokens.get((req.headers.authorization ?? '').replace(/^Bearer /, ''));
       return profile ? { status: 200, body: profile } : { status: 401, body: { message: '401: Unauthorized', code: 0 } };
+    }
+    if (req.method === 'GET' && user) {
+      if (req.headers.authorization !== `Bot ${this.botToken}`) return { status: 401, body: { message: '401: Unauthorized', code: 0 } };
+      const profile = this.profiles.get(user[1]);
+      return profile ? { status: 200, body: profile } : { status: 404, body: { message: 'Unknown User', code: 10013 } };
     }
     return { status: 404, body: { message: '404: Not Found' } };
   }

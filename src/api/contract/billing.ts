@@ -1,6 +1,6 @@
 import { enums, literal, min, number, object, pattern, size, string, type, type Infer } from 'superstruct';
 import { NonBlank } from './common';
-import { PAYMENT_MAX_EUROS, PAYMENT_MIN_EUROS, PAYMENT_REFERENCE_MAX } from '../../domain/constants';
+import { PAYMENT_MAX_EUROS, PAYMENT_MIN_EUROS, PAYMENT_REFERENCE_MAX, PAYMENT_STATUSES } from '../../domain/constants';
 import { PAYMENT_ERRORS, VALIDATION } from '../../domain/messages';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -30,7 +30,7 @@ export const LocalConfirmBody = object({
 export type LocalConfirmBody = Infer<typeof LocalConfirmBody>;
 
 export const PaymentStatus = type({
-  status: enums(['REQUIRES_CONFIRMATION', 'PROCESSING', 'SUCCEEDED', 'FAILED', 'CANCELLED']),
+  status: enums(PAYMENT_STATUSES),
   message: string(),
 });
 export type PaymentStatus = Infer<typeof PaymentStatus>;

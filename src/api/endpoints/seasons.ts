@@ -15,8 +15,6 @@ export const seasonTeamsEndpoint = (seasonId: number) => `/season/${seasonId}/te
 export const getSeason = (id: number) => api.call(`/season/${id}`, Season);
 /** GET /v1/season/{id}/preview: a CLOSED season's divisions as the splits would make them (staff). */
 export const getSeasonPreview = (id: number) => api.call(`/season/${id}/preview`, Season);
-/** GET /v1/season/latest. */
-export const getLatestSeason = () => api.call('/season/latest', Season);
 /** GET /v1/season/divisions/{id}: one division's groups or bracket. */
 export const getDivision = (id: number) => api.call(`/season/divisions/${id}`, DivisionDetail);
 

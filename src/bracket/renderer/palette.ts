@@ -39,16 +39,6 @@ export function rgba(color: number, alpha = 1): number {
   return ((a << 24) | (b << 16) | (g << 8) | r) >>> 0;
 }
 
-/** GLSL vec3 literal of a colour. */
-export function glslColor(color: number): string {
-  const c = (v: number) => (v / 255).toFixed(4);
-  return `vec3(${c((color >> 16) & 255)}, ${c((color >> 8) & 255)}, ${c(color & 255)})`;
-}
-
-export function cssColor(color: number): string {
-  return `#${color.toString(16).padStart(6, '0')}`;
-}
-
 /** Stable avatar colour for a name. */
 export function avatarColor(label: string): number {
   let h = 2166136261;

@@ -1,11 +1,12 @@
 import { Buffer, BufferUsage, Geometry, Shader, UniformGroup, type TextureSource } from 'pixi.js';
 import { ATLAS_FONT_PX, LEVELS } from './GlyphAtlas';
 import { QUAD_WORDS, VERTEX_BYTES } from './QuadWriter';
+import { EDGE_WIDTH } from '../metrics';
 
 /*
  * Two vertex formats draw the whole bracket, each layer in one draw call of plain indexed quads:
  * - flat quads (16 bytes a vertex: position, premultiplied colour, extrusion): card parts,
- *   connectors and the highlighted path; a connector vertex is extruded by max(1 world unit,
+ *   connectors and the highlighted path; a connector vertex is extruded by max(half EDGE_WIDTH,
  *   half a device pixel) so lines never vanish when zoomed out;
  * - glyph quads (16 bytes a vertex: position, atlas pixel, colour): text, avatar discs, titles.
  * Instanced drawing would be smaller, but SwiftShader (what our benchmark machines and many
@@ -34,7 +35,7 @@ in vec4 aExtra;
 uniform float uPixel;
 out vec4 vColor;
 void main() {
-  float h = max(1.0, 0.5 * uPixel);
+  float h = max(${(EDGE_WIDTH / 2).toFixed(1)}, 0.5 * uPixel);
   gl_Position = project(aPos + aExtra.xy * h);
   vColor = aColor;
 }

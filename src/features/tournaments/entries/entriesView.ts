@@ -23,6 +23,3 @@ export function entriesView(t: Pick<Tournament, 'tournamentType' | 'status' | 'a
   if (t.allowSignups) return 'signup';
   return t.status === 'OPEN' || t.status === 'CLOSED' ? 'entries' : 'results';
 }
-
-/** The entries list uses the public endpoint when ACTIVE or COMPLETED and the admin endpoint otherwise. */
-export const usesPublicEntries = hasStarted;
