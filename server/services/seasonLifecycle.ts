@@ -19,6 +19,7 @@ import {
   undecidedDivisions,
 } from './seasonBrackets';
 import { assertSeasonTransition, stateListsEvent, type SeasonEvent } from '../../machines/seasonMachine';
+import type { SeasonStepAction } from '../../machines/seasonActions';
 import { DivisionSplitsBody } from '../../src/api/contract/season';
 import { normaliseSplits } from '../../src/domain/season/divisionSplits';
 import { SEASON_ERRORS } from '../../src/domain/messages';
@@ -190,3 +191,13 @@ export async function completeIfDecided(tx: Tx, id: number): Promise<boolean> {
   await syncTransferMode(tx, await teamsOfSeason(tx, id));
   return true;
 }
+
+/** The service of each POST step of the season action table (machines/seasonActions.ts): a missing one does not compile. */
+export const SEASON_STEPS: Record<SeasonStepAction, (db: Db, id: number, actor: AuditActor) => Promise<SeasonRow>> = {
+  closeSignups,
+  reopenSignups,
+  startGroupStages,
+  resetGroupStages,
+  startPlayoffs,
+  revertToGroupStages,
+};
