@@ -45,3 +45,12 @@ export function menuActions<A extends string>(table: Record<A, { destructive: bo
   const all = Object.keys(table) as A[];
   return { beforeEdit: all.filter((a) => !table[a].destructive), afterEdit: all.filter((a) => table[a].destructive) };
 }
+
+type Table = Record<string, { endpoint: ActionEndpoint }>;
+
+/** The actions of a table that are one POST step of the lifecycle (the server registers one route per step). */
+export type StepActionOf<T extends Table> = { [A in keyof T & string]: T[A]['endpoint']['method'] extends 'POST' ? A : never }[keyof T & string];
+
+/** The step actions of `table`, in table order. */
+export const stepActions = <T extends Table>(table: T) =>
+  (Object.keys(table) as (keyof T & string)[]).filter((a): a is StepActionOf<T> => table[a].endpoint.method === 'POST');

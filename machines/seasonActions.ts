@@ -1,7 +1,7 @@
 import type { Season } from '../src/api/contract/season';
 import type { SeasonType } from '../src/domain/constants';
 import { CONFIRM, SUCCESS } from '../src/domain/messages';
-import type { LifecycleAction } from './lifecycleActions';
+import { stepActions, type LifecycleAction, type StepActionOf } from './lifecycleActions';
 import type { SeasonEvent } from './seasonMachine';
 
 /** The resource the season actions' endpoints hang off (`/v1` + this + `/{id}`). */
@@ -88,11 +88,8 @@ export const SEASON_ACTIONS = {
 export type SeasonAction = keyof typeof SEASON_ACTIONS;
 
 /** The actions that are one POST step of the lifecycle (the server registers one route per step). */
-export type SeasonStepAction = { [A in SeasonAction]: (typeof SEASON_ACTIONS)[A]['endpoint']['method'] extends 'POST' ? A : never }[SeasonAction];
-
-export const SEASON_STEP_ACTIONS = (Object.keys(SEASON_ACTIONS) as SeasonAction[]).filter(
-  (a): a is SeasonStepAction => SEASON_ACTIONS[a].endpoint.method === 'POST',
-);
+export type SeasonStepAction = StepActionOf<typeof SEASON_ACTIONS>;
+export const SEASON_STEP_ACTIONS = stepActions(SEASON_ACTIONS);
 
 /** The badge colour of each state in the admin table. */
 export const SEASON_STATE_COLOR: Record<SeasonType, string> = { OPEN: 'green', CLOSED: 'yellow', GROUP_STAGES: 'blue', PLAYOFFS: 'grape', COMPLETE: 'gray' };

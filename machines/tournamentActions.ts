@@ -1,6 +1,6 @@
 import type { Tournament } from '../src/api/contract/tournament';
 import { CONFIRM, SUCCESS } from '../src/domain/messages';
-import type { LifecycleAction } from './lifecycleActions';
+import { stepActions, type LifecycleAction, type StepActionOf } from './lifecycleActions';
 import type { TournamentEvent } from './tournamentMachine';
 
 /** The resource the tournament actions' endpoints hang off (`/v1` + this + `/{id}`). */
@@ -55,10 +55,5 @@ export const TOURNAMENT_ACTIONS = {
 export type TournamentAction = keyof typeof TOURNAMENT_ACTIONS;
 
 /** The actions that are one POST step of the lifecycle (the server registers one route per step). */
-export type TournamentStepAction = {
-  [A in TournamentAction]: (typeof TOURNAMENT_ACTIONS)[A]['endpoint']['method'] extends 'POST' ? A : never;
-}[TournamentAction];
-
-export const TOURNAMENT_STEP_ACTIONS = (Object.keys(TOURNAMENT_ACTIONS) as TournamentAction[]).filter(
-  (a): a is TournamentStepAction => TOURNAMENT_ACTIONS[a].endpoint.method === 'POST',
-);
+export type TournamentStepAction = StepActionOf<typeof TOURNAMENT_ACTIONS>;
+export const TOURNAMENT_STEP_ACTIONS = stepActions(TOURNAMENT_ACTIONS);
