@@ -1,49 +1,18 @@
 import { and, assign, fromPromise, setup } from 'xstate';
 import type { Season, SeasonBody } from '../src/api/contract/season';
-import {
-  closeSignups,
-  createSeason,
-  deleteSeason,
-  reopenSignups,
-  resetGroupStages,
-  revertToGroupStages,
-  saveDivisionSplits,
-  startGroupStages,
-  startPlayoffs,
-  updateSeason,
-} from '../src/api/endpoints/seasons';
+import { createSeason, saveDivisionSplits, updateSeason } from '../src/api/endpoints/seasons';
 import { setAnnouncementWebhook } from '../src/api/endpoints/announcements';
+import { sendLifecycleAction } from '../src/api/endpoints/lifecycleActions';
 import { divisionSplitsError, normaliseSplits } from '../src/domain/season/divisionSplits';
+import { actionUrl } from './lifecycleActions';
+import { SEASON_ACTIONS, SEASON_RESOURCE, type SeasonAction } from './seasonActions';
 import { seasonSnapshotFor, type SeasonEvent } from './seasonMachine';
 
-/** The OPTIONS menu actions that call the server (Edit, View Season Preview and Division Splits open screens). */
-export type SeasonAction =
-  | 'closeSignups'
-  | 'reopenSignups'
-  | 'startGroupStages'
-  | 'resetGroupStages'
-  | 'startPlayoffs'
-  | 'revertToGroupStages'
-  | 'delete';
+export type { SeasonAction } from './seasonActions';
 
 /** The lifecycle event each action stands for: the season machine decides whether the menu offers it. */
 export function lifecycleEvent(season: Season, action: SeasonAction | 'edit' | 'preview' | 'splits'): SeasonEvent {
-  const facts = { divisionSplits: season.divisionSplits, joinedTeamsCount: season.joinedTeamsCount };
   switch (action) {
-    case 'closeSignups':
-      return { type: 'season.closeSignups' };
-    case 'reopenSignups':
-      return { type: 'season.reopenSignups' };
-    case 'startGroupStages':
-      return { type: 'season.startGroupStages', ...facts };
-    case 'resetGroupStages':
-      return { type: 'season.resetGroupStages' };
-    case 'startPlayoffs':
-      return { type: 'season.startPlayoffs' };
-    case 'revertToGroupStages':
-      return { type: 'season.revertToGroupStages' };
-    case 'delete':
-      return { type: 'season.delete' };
     case 'edit':
       return { type: 'season.edit' };
     case 'preview':
@@ -51,6 +20,8 @@ export function lifecycleEvent(season: Season, action: SeasonAction | 'edit' | '
     case 'splits':
       // Offered whenever some split could be saved: all the teams in one division is one.
       return { type: 'season.setDivisionSplits', divisionSplits: [season.joinedTeamsCount], joinedTeamsCount: season.joinedTeamsCount };
+    default:
+      return SEASON_ACTIONS[action].event(season);
   }
 }
 
@@ -58,18 +29,11 @@ export function lifecycleEvent(season: Season, action: SeasonAction | 'edit' | '
 export const seasonAllows = (season: Season, action: Parameters<typeof lifecycleEvent>[1]) =>
   seasonSnapshotFor(season.seasonType).can(lifecycleEvent(season, action));
 
-const CALL: Record<SeasonAction, (id: number) => Promise<void>> = {
-  closeSignups,
-  reopenSignups,
-  startGroupStages,
-  resetGroupStages,
-  startPlayoffs,
-  revertToGroupStages,
-  delete: deleteSeason,
-};
-
-/** Every action but starting the group stages asks first (seasons-and-admin §8, confirmation dialogs). */
-const UNCONFIRMED: ReadonlySet<SeasonAction> = new Set(['startGroupStages']);
+/** The call of an action, as its table row names it. */
+function runSeasonAction(id: number, action: SeasonAction) {
+  const { endpoint } = SEASON_ACTIONS[action];
+  return sendLifecycleAction(actionUrl(SEASON_RESOURCE, id, endpoint), endpoint.method);
+}
 
 export interface AdminSeasonsContext {
   target: Season | null;
@@ -105,7 +69,7 @@ const requested = (event: AdminSeasonsEvent) => (event.type === 'row.act' ? even
 export const adminSeasonsMachine = setup({
   types: { context: {} as AdminSeasonsContext, events: {} as AdminSeasonsEvent },
   actors: {
-    runAction: fromPromise<void, { id: number; action: SeasonAction }>(({ input }) => CALL[input.action](input.id)),
+    runAction: fromPromise<void, { id: number; action: SeasonAction }>(({ input }) => runSeasonAction(input.id, input.action)),
     /**
      * Saves the season, then its Discord webhook when it changes. A refused webhook does not undo the saved season
      * (saving again would add a second one): it comes back as `webhookError` for the view to report.
@@ -140,7 +104,7 @@ export const adminSeasonsMachine = setup({
       const e = requested(event);
       return !!e && seasonAllows(e.season, e.action);
     },
-    needsConfirmation: ({ event }) => !UNCONFIRMED.has(requested(event)!.action),
+    needsConfirmation: ({ event }) => SEASON_ACTIONS[requested(event)!.action].confirm !== null,
     splitsBalanced: ({ context }) => divisionSplitsError(context.splits, context.target?.joinedTeamsCount ?? 0) === null,
   },
 }).createMachine({

@@ -1,33 +1,22 @@
 import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Tournament } from '../src/api/contract/tournament';
-import {
-  cleanTournamentDiscord,
-  closeTournament,
-  deleteTournament,
-  openTournament,
-} from '../src/api/endpoints/adminTournaments';
-import { tournamentSnapshotFor, type TournamentEventType } from './tournamentMachine';
+import { sendLifecycleAction } from '../src/api/endpoints/lifecycleActions';
+import { actionUrl } from './lifecycleActions';
+import { TOURNAMENT_ACTIONS, TOURNAMENT_RESOURCE, type TournamentAction } from './tournamentActions';
+import { tournamentSnapshotFor } from './tournamentMachine';
 
-/** The row actions that call the server (the others navigate). */
-export type RowAction = 'delete' | 'close' | 'open' | 'cleanDiscord';
+/** The row actions that call the server (the others navigate): the rows of TOURNAMENT_ACTIONS. */
+export type RowAction = TournamentAction;
 
-/** The lifecycle event each action stands for: the lifecycle machine decides whether it is offered. */
-export const LIFECYCLE_EVENT: Record<RowAction, TournamentEventType> = {
-  delete: 'tournament.delete',
-  close: 'tournament.close',
-  open: 'tournament.open',
-  cleanDiscord: 'tournament.cleanDiscord',
-};
+/** Whether the tournament's lifecycle allows `action` in its current status. */
+export const tournamentAllows = (tournament: Tournament, action: RowAction) =>
+  tournamentSnapshotFor(tournament.status).can(TOURNAMENT_ACTIONS[action].event());
 
-const CALL: Record<RowAction, (id: number) => Promise<unknown>> = {
-  delete: deleteTournament,
-  close: closeTournament,
-  open: openTournament,
-  cleanDiscord: cleanTournamentDiscord,
-};
-
-/** Irreversible actions ask first. */
-const CONFIRMED: ReadonlySet<RowAction> = new Set(['delete', 'cleanDiscord']);
+/** The call of an action, as its table row names it. */
+function runTournamentAction(id: number, action: RowAction) {
+  const { endpoint } = TOURNAMENT_ACTIONS[action];
+  return sendLifecycleAction(actionUrl(TOURNAMENT_RESOURCE, id, endpoint), endpoint.method);
+}
 
 interface Context {
   target: Tournament | null;
@@ -52,7 +41,7 @@ type Event =
 export const adminTournamentsMachine = setup({
   types: { context: {} as Context, events: {} as Event },
   actors: {
-    runAction: fromPromise<unknown, { id: number; action: RowAction }>(({ input }) => CALL[input.action](input.id)),
+    runAction: fromPromise<unknown, { id: number; action: RowAction }>(({ input }) => runTournamentAction(input.id, input.action)),
   },
   actions: {
     select: assign(({ event }) => {
@@ -65,9 +54,8 @@ export const adminTournamentsMachine = setup({
     reload: () => {},
   },
   guards: {
-    isAllowed: ({ event }) =>
-      event.type === 'row.act' && tournamentSnapshotFor(event.tournament.status).can({ type: LIFECYCLE_EVENT[event.action] }),
-    needsConfirmation: ({ event }) => event.type === 'row.act' && CONFIRMED.has(event.action),
+    isAllowed: ({ event }) => event.type === 'row.act' && tournamentAllows(event.tournament, event.action),
+    needsConfirmation: ({ event }) => event.type === 'row.act' && TOURNAMENT_ACTIONS[event.action].confirm !== null,
   },
 }).createMachine({
   id: 'adminTournaments',

@@ -168,7 +168,7 @@ export function nextSeasonType(seasonType: SeasonType, event: SeasonEvent): Seas
 }
 
 /** Whether `seasonType` lists `eventType` at all, before any guard looks at the event's facts. */
-function stateListsEvent(seasonType: SeasonType, eventType: SeasonEventType): boolean {
+export function stateListsEvent(seasonType: SeasonType, eventType: SeasonEventType): boolean {
   return seasonMachine.states[STATE_OF[seasonType]].on[eventType] !== undefined;
 }
 

@@ -6,21 +6,11 @@ import { idParam, pageQuery, parse } from '../http/validate';
 import { getDivisionRow, getSeasonRow, type SeasonRow } from '../services/seasonStore';
 import { toDivisionDetail, toSeason, toSeasons, type Viewer } from '../services/seasonView';
 import { allSeasons, latestSeason, publishedSeasons, seasonTeams, visibleDivision, visibleSeason } from '../services/seasonQueries';
-import {
-  closeSignups,
-  createSeason,
-  deleteSeason,
-  reopenSignups,
-  resetGroupStages,
-  resetSeasonBracket,
-  revertToGroupStages,
-  setDivisionSplits,
-  startGroupStages,
-  startPlayoffs,
-  updateSeason,
-} from '../services/seasonLifecycle';
+import { createSeason, deleteSeason, resetSeasonBracket, SEASON_STEPS, setDivisionSplits, updateSeason } from '../services/seasonLifecycle';
 import { joinSeason, refundSeasonEntry, registerSeasonEntryPurpose, removeSeasonTeam } from '../services/seasonBilling';
 import { assertSeasonTransition } from '../../machines/seasonMachine';
+import { actionUrl } from '../../machines/lifecycleActions';
+import { SEASON_ACTIONS, SEASON_RESOURCE, SEASON_STEP_ACTIONS } from '../../machines/seasonActions';
 import { JoinSeasonBody } from '../../src/api/contract/season';
 import { cachedRead } from '../services/publicReadCache';
 import { DEFAULT_SERVER_PAGE_SIZE } from '../../src/domain/constants';
@@ -107,24 +97,17 @@ export function seasonRoutes(app: FastifyInstance, db: Db, config: Config) {
     return seasonFor(request, await updateSeason(db, seasonId(request), request.body, admin));
   });
 
-  app.delete('/v1/season/:id', async (request, reply) => {
+  app.delete(`/v1${actionUrl(SEASON_RESOURCE, ':id', SEASON_ACTIONS.delete.endpoint)}`, async (request, reply) => {
     const admin = requireRole(request);
     await deleteSeason(db, config, seasonId(request), admin);
     return reply.code(204).send();
   });
 
-  const steps = {
-    'close-signups': closeSignups,
-    'reopen-signups': reopenSignups,
-    'progress-playoffs': startGroupStages,
-    'reset-group-stages': resetGroupStages,
-    'progress-double-elim': startPlayoffs,
-    'revert-to-group-stages': revertToGroupStages,
-  } as const;
-  for (const [path, run] of Object.entries(steps)) {
-    app.post(`/v1/season/:id/${path}`, async (request) => {
+  // One POST per lifecycle step of the season action table, at the endpoint the table names.
+  for (const action of SEASON_STEP_ACTIONS) {
+    app.post(`/v1${actionUrl(SEASON_RESOURCE, ':id', SEASON_ACTIONS[action].endpoint)}`, async (request) => {
       const admin = requireRole(request);
-      return seasonFor(request, await run(db, seasonId(request), admin));
+      return seasonFor(request, await SEASON_STEPS[action](db, seasonId(request), admin));
     });
   }
 

@@ -18,11 +18,13 @@ import {
   cleanTournamentDiscord,
   createTournament,
   deleteTournament,
-  moveTournament,
   setTournamentLogo,
   startTournament,
+  TOURNAMENT_STEPS,
   updateTournament,
 } from '../services/tournamentLifecycle';
+import { actionUrl } from '../../machines/lifecycleActions';
+import { TOURNAMENT_ACTIONS, TOURNAMENT_RESOURCE, TOURNAMENT_STEP_ACTIONS, type TournamentAction } from '../../machines/tournamentActions';
 import { gameQuery } from '../services/tournamentForm';
 import { getTournament } from '../services/tournamentStore';
 import { ENTRY_KINDS, listEntries, removeEntry, switcherooEntries, type EntryKind } from '../services/tournamentEntries';
@@ -129,25 +131,23 @@ export function tournamentRoutes(app: FastifyInstance, db: Db, config: Config) {
     return detail(id, admin.id);
   });
 
-  app.delete('/v1/tournament/:id', async (request, reply) => {
+  const actionRoute = (action: TournamentAction) => `/v1${actionUrl(TOURNAMENT_RESOURCE, ':id', TOURNAMENT_ACTIONS[action].endpoint)}`;
+
+  app.delete(actionRoute('delete'), async (request, reply) => {
     const admin = requireRole(request);
     await deleteTournament(db, config, idParam(params(request).id), admin);
     return reply.code(204).send();
   });
 
-  app.post('/v1/tournament/:id/close', async (request) => {
-    const admin = requireRole(request);
-    const id = idParam(params(request).id);
-    await moveTournament(db, id, 'tournament.close', admin);
-    return detail(id, admin.id);
-  });
-
-  app.post('/v1/tournament/:id/open', async (request) => {
-    const admin = requireRole(request);
-    const id = idParam(params(request).id);
-    await moveTournament(db, id, 'tournament.open', admin);
-    return detail(id, admin.id);
-  });
+  // One POST per lifecycle step of the tournament action table, at the endpoint the table names.
+  for (const action of TOURNAMENT_STEP_ACTIONS) {
+    app.post(actionRoute(action), async (request) => {
+      const admin = requireRole(request);
+      const id = idParam(params(request).id);
+      await TOURNAMENT_STEPS[action](db, id, admin);
+      return detail(id, admin.id);
+    });
+  }
 
   app.post('/v1/tournament/:id/start', async (request) => {
     const admin = requireRole(request);
@@ -156,7 +156,7 @@ export function tournamentRoutes(app: FastifyInstance, db: Db, config: Config) {
     return detail(id, admin.id);
   });
 
-  app.delete('/v1/tournament/:id/discord', async (request) => {
+  app.delete(actionRoute('cleanDiscord'), async (request) => {
     const admin = requireRole(request);
     return cleanTournamentDiscord(db, config, idParam(params(request).id), admin);
   });

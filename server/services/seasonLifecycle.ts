@@ -18,7 +18,8 @@ import {
   resetDivisionBracket,
   undecidedDivisions,
 } from './seasonBrackets';
-import { assertSeasonTransition, type SeasonEvent } from '../../machines/seasonMachine';
+import { assertSeasonTransition, stateListsEvent, type SeasonEvent } from '../../machines/seasonMachine';
+import type { SeasonStepAction } from '../../machines/seasonActions';
 import { DivisionSplitsBody } from '../../src/api/contract/season';
 import { normaliseSplits } from '../../src/domain/season/divisionSplits';
 import { SEASON_ERRORS } from '../../src/domain/messages';
@@ -176,12 +177,13 @@ export async function resetSeasonBracket(db: Db, id: number, divisionId: number,
 }
 
 /**
- * PLAYOFFS → COMPLETE once every division's grand final is decided; does nothing before. The match service calls
+ * PLAYOFFS → COMPLETE once every division's grand final is decided; does nothing before, nor in a state whose
+ * rulebook does not offer completing. The match service calls
  * it after a playoff result (in its transaction, the season locked).
  */
 export async function completeIfDecided(tx: Tx, id: number): Promise<boolean> {
   const season = await lockSeason(tx, id);
-  if (season.seasonType !== 'PLAYOFFS') return false;
+  if (!stateListsEvent(season.seasonType, 'season.complete')) return false;
   const undecided = await undecidedDivisions(tx, id);
   if (undecided > 0) return false;
   const seasonType = assertSeasonTransition(season.seasonType, { type: 'season.complete', undecidedDivisions: undecided });
@@ -189,3 +191,13 @@ export async function completeIfDecided(tx: Tx, id: number): Promise<boolean> {
   await syncTransferMode(tx, await teamsOfSeason(tx, id));
   return true;
 }
+
+/** The service of each POST step of the season action table (machines/seasonActions.ts): a missing one does not compile. */
+export const SEASON_STEPS: Record<SeasonStepAction, (db: Db, id: number, actor: AuditActor) => Promise<SeasonRow>> = {
+  closeSignups,
+  reopenSignups,
+  startGroupStages,
+  resetGroupStages,
+  startPlayoffs,
+  revertToGroupStages,
+};

@@ -10,6 +10,7 @@ import { overdue, type QueueKind } from './matchQueues';
 import type { SeasonMatch, SeasonMatchView, SeasonQueueMatch } from '../../src/api/contract/season';
 import type { Side } from '../../src/domain/bracket/types';
 import { SEASON_MATCH_ERRORS } from '../../src/domain/messages';
+import { SEASON_MATCHES_IN_PLAY, SEASON_TYPES } from '../../src/domain/constants';
 
 /*
  * The reads of league play: one match (the match page), a division's or a group's matches (the Completed and
@@ -100,17 +101,25 @@ const withSides = <T extends PgSelect>(query: T) =>
     .leftJoin(teamB, eq(teamB.id, seasonMatches.teamBId));
 
 /**
+ * "The match is in play" as SQL over `season_matches` joined with its season: one (match type, season state) pair
+ * per state of SEASON_MATCHES_IN_PLAY that plays matches, the very table the shared `seasonMatchInPlay` reads.
+ */
+export function seasonMatchInPlaySql(): SQL {
+  const pairs = SEASON_TYPES.flatMap((seasonType) => {
+    const matchType = SEASON_MATCHES_IN_PLAY[seasonType];
+    return matchType ? [and(eq(seasonMatches.matchType, matchType), eq(seasons.seasonType, seasonType))] : [];
+  });
+  return (or(...pairs) ?? sql`false`) as SQL;
+}
+
+/**
  * The queues mirror the tournament ones (matchQueues.ts), for matches that can still be played: a group match
  * while its season is in the group stages, a playoff match while it is in the playoffs. Both teams known, no
  * result; dispute: the reports differ; incomplete: a side has not reported; overdue: the due day is over.
  */
 function queueCondition(kind: QueueKind, now: number): SQL {
   const m = seasonMatches;
-  const inPlay = or(
-    and(eq(m.matchType, 'GROUP_STAGE'), eq(seasons.seasonType, 'GROUP_STAGES')),
-    and(eq(m.matchType, 'PLAYOFF'), eq(seasons.seasonType, 'PLAYOFFS')),
-  );
-  const pending = and(inPlay, eq(m.live, true), isNull(m.winningTeam), isNotNull(m.teamAId), isNotNull(m.teamBId));
+  const pending = and(seasonMatchInPlaySql(), eq(m.live, true), isNull(m.winningTeam), isNotNull(m.teamAId), isNotNull(m.teamBId));
   switch (kind) {
     case 'dispute':
       return and(pending, eq(m.dispute, true)) as SQL;

@@ -22,6 +22,7 @@ import {
   parseTournamentCreate,
 } from './tournamentForm';
 import { assertTournamentTransition, type TournamentEventType } from '../../machines/tournamentMachine';
+import type { TournamentStepAction } from '../../machines/tournamentActions';
 import { TournamentPatch } from '../../src/api/contract/tournament';
 import { ERRORS, SERVER, TOURNAMENT_ERRORS } from '../../src/domain/messages';
 import { hasStarted } from '../../src/domain/tournamentRules';
@@ -182,3 +183,9 @@ export async function cleanTournamentDiscord(db: Db, config: Config, id: number,
   });
   return removed;
 }
+
+/** The service of each POST step of the tournament action table (machines/tournamentActions.ts): a missing one does not compile. */
+export const TOURNAMENT_STEPS: Record<TournamentStepAction, (db: Db, id: number, actor: AuditActor) => Promise<void>> = {
+  close: (db, id, actor) => moveTournament(db, id, 'tournament.close', actor),
+  open: (db, id, actor) => moveTournament(db, id, 'tournament.open', actor),
+};

@@ -34,6 +34,20 @@ export type SwitcherooType = (typeof SWITCHEROO_TYPES)[number];
 export const SEASON_TYPES = ['OPEN', 'CLOSED', 'GROUP_STAGES', 'PLAYOFFS', 'COMPLETE'] as const;
 export type SeasonType = (typeof SEASON_TYPES)[number];
 
+/**
+ * Which league matches are in play (can be reported and queue for staff) in each season state: group matches in
+ * the group stages, playoff matches in the playoffs, none otherwise. The one declaration both the shared predicate
+ * (src/domain/season/seasonMatchFacts.ts) and the server's SQL condition (server/services/seasonMatchQueries.ts)
+ * derive from; a new season state must say what it plays here.
+ */
+export const SEASON_MATCHES_IN_PLAY: Readonly<Record<SeasonType, SeasonMatchType | null>> = {
+  OPEN: null,
+  CLOSED: null,
+  GROUP_STAGES: 'GROUP_STAGE',
+  PLAYOFFS: 'PLAYOFF',
+  COMPLETE: null,
+};
+
 /** A transfer request's states (machines/transferRequestMachine.ts). */
 export const TRANSFER_STATUSES = ['AWAITING_PAYMENT', 'PENDING', 'APPROVED', 'REJECTED', 'CANCELLED'] as const;
 export type TransferStatus = (typeof TRANSFER_STATUSES)[number];

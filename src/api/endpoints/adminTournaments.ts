@@ -64,16 +64,8 @@ export function uploadTournamentLogo(id: number, file: File) {
   return api.send(`/tournament/${id}/logo`, { method: 'POST', body });
 }
 
-/** DELETE /v1/tournament/{id}. */
-export const deleteTournament = (id: number) => api.send(`/tournament/${id}`, { method: 'DELETE' });
-/** POST /v1/tournament/{id}/close. */
-export const closeTournament = (id: number) => api.send(`/tournament/${id}/close`, { method: 'POST' });
-/** POST /v1/tournament/{id}/open. */
-export const openTournament = (id: number) => api.send(`/tournament/${id}/open`, { method: 'POST' });
 /** POST /v1/tournament/{id}/start: generates the bracket. */
 export const startTournament = (id: number) => api.send(`/tournament/${id}/start`, { method: 'POST' });
-/** DELETE /v1/tournament/{id}/discord: removes the tournament's Discord roles and channels. */
-export const cleanTournamentDiscord = (id: number) => api.send(`/tournament/${id}/discord`, { method: 'DELETE' });
 
 /** GET /v1/tournament/{id}/match: the bracket's matches (empty before the tournament starts). */
 export const getTournamentMatches = (id: number) => api.call(`/tournament/${id}/match`, array(TournamentMatch));

@@ -22,21 +22,6 @@ export const getDivision = (id: number) => api.call(`/season/divisions/${id}`, D
 export const createSeason = (body: SeasonBody) => api.call('/season', Season, { method: 'POST', body });
 /** PATCH /v1/season/{id}: answers the season. */
 export const updateSeason = (id: number, body: SeasonBody) => api.call(`/season/${id}`, Season, { method: 'PATCH', body });
-/** DELETE /v1/season/{id}: also removes its Discord channels and roles. */
-export const deleteSeason = (id: number) => api.send(`/season/${id}`, { method: 'DELETE' });
-
-/** POST /v1/season/{id}/close-signups (OPEN → CLOSED). */
-export const closeSignups = (id: number) => api.send(`/season/${id}/close-signups`, { method: 'POST' });
-/** POST /v1/season/{id}/reopen-signups (CLOSED → OPEN). */
-export const reopenSignups = (id: number) => api.send(`/season/${id}/reopen-signups`, { method: 'POST' });
-/** POST /v1/season/{id}/progress-playoffs: starts the group stages (CLOSED → GROUP_STAGES). */
-export const startGroupStages = (id: number) => api.send(`/season/${id}/progress-playoffs`, { method: 'POST' });
-/** POST /v1/season/{id}/reset-group-stages (GROUP_STAGES → CLOSED). */
-export const resetGroupStages = (id: number) => api.send(`/season/${id}/reset-group-stages`, { method: 'POST' });
-/** POST /v1/season/{id}/progress-double-elim: starts the playoffs (GROUP_STAGES → PLAYOFFS). */
-export const startPlayoffs = (id: number) => api.send(`/season/${id}/progress-double-elim`, { method: 'POST' });
-/** POST /v1/season/{id}/revert-to-group-stages (PLAYOFFS → GROUP_STAGES). */
-export const revertToGroupStages = (id: number) => api.send(`/season/${id}/revert-to-group-stages`, { method: 'POST' });
 /** POST /v1/season/{id}/reset-double-elim/{divisionId} (PLAYOFFS, staff): the division's bracket back to round 1. */
 export const resetDivisionBracket = (seasonId: number, divisionId: number) =>
   api.call(`/season/${seasonId}/reset-double-elim/${divisionId}`, DivisionDetail, { method: 'POST' });

@@ -1,9 +1,9 @@
-import type { SeasonMatchType, SeasonType, WinningTeam } from '../constants';
+import { SEASON_MATCHES_IN_PLAY, type SeasonMatchType, type SeasonType, type WinningTeam } from '../constants';
 import type { MatchFacts } from '../matchRules';
 
-/** A group match is played while its season is in the group stages, a playoff match while it is in the playoffs. */
+/** Whether a league match of `matchType` is in play while its season is in `seasonType` (SEASON_MATCHES_IN_PLAY). */
 export function seasonMatchInPlay(matchType: SeasonMatchType, seasonType: SeasonType): boolean {
-  return matchType === 'GROUP_STAGE' ? seasonType === 'GROUP_STAGES' : seasonType === 'PLAYOFFS';
+  return SEASON_MATCHES_IN_PLAY[seasonType] === matchType;
 }
 
 /** What the shared match rules need of a league match (the server's row and the API's SeasonMatchView alike). */

@@ -5,13 +5,13 @@ import { Link, useLocation } from 'wouter';
 import type { Season } from '../../api/contract/season';
 import { countOf } from '../../domain/counts';
 import { formatDate } from '../../domain/dates';
-import { SUCCESS } from '../../domain/messages';
 import { seasonWeeks } from '../../domain/season/seasonDates';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageTitle } from '../../ui/PageTitle/PageTitle';
 import { isStaffRole, useSessionUser } from '../../ui/session';
 import { adminSeasonsMachine, seasonAllows } from '../../../machines/adminSeasonsMachine';
 import { memberKrMachine } from '../../../machines/memberKrMachine';
+import { SEASON_ACTIONS } from '../../../machines/seasonActions';
 import { formatEuros } from '../payment/formatEuros';
 import { DivisionGroups } from './DivisionGroups';
 import { DivisionTable } from './DivisionTable';
@@ -34,7 +34,7 @@ export function SeasonView({ season, reload }: { season: Season; reload: () => v
   const [adminLogic] = useState(() =>
     adminSeasonsMachine.provide({
       actions: {
-        notifyDone: () => notifySuccess(SUCCESS.groupStagesStarted),
+        notifyDone: (_, { action, season: done }) => notifySuccess(SEASON_ACTIONS[action].notice(done)),
         reportError: (_, { error }) => notifyError(error),
         reload: () => navigate('/admin/seasons'),
       },
@@ -69,7 +69,7 @@ export function SeasonView({ season, reload }: { season: Season; reload: () => v
             )}
             {canStart && (
               <Button onClick={() => sendAdmin({ type: 'row.act', season, action: 'startGroupStages' })} loading={admin.matches('working')}>
-                Start Group Stages
+                {SEASON_ACTIONS.startGroupStages.label}
               </Button>
             )}
           </Group>

@@ -1,7 +1,9 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { Link } from 'wouter';
 import type { Season } from '../../../api/contract/season';
-import { seasonAllows, type SeasonAction } from '../../../../machines/adminSeasonsMachine';
+import { seasonAllows } from '../../../../machines/adminSeasonsMachine';
+import { menuActions } from '../../../../machines/lifecycleActions';
+import { SEASON_ACTIONS, type SeasonAction } from '../../../../machines/seasonActions';
 
 interface Props {
   season: Season;
@@ -10,20 +12,12 @@ interface Props {
   onAction: (s: Season, action: SeasonAction) => void;
 }
 
-/** Lifecycle actions in menu order, with their labels (seasons-and-admin §4). */
-const LIFECYCLE: readonly [SeasonAction, string][] = [
-  ['closeSignups', 'Close Signups'],
-  ['reopenSignups', 'Reopen Signups'],
-  ['startGroupStages', 'Start Group Stages'],
-  ['resetGroupStages', 'Reset to Closed'],
-  ['startPlayoffs', 'Start Playoffs'],
-  ['revertToGroupStages', 'Reset to Group Stages'],
-];
+const { beforeEdit, afterEdit } = menuActions(SEASON_ACTIONS);
 
 /**
- * The OPTIONS menu of a season row: exactly what the season machine allows in the season's state (OPEN: Close
- * Signups; CLOSED: Reopen Signups, View Season Preview, Division Splits, Start Group Stages; GROUP_STAGES: Reset
- * to Closed, Start Playoffs; PLAYOFFS: Reset to Group Stages; always Edit and Delete).
+ * The OPTIONS menu of a season row: exactly what the season machine allows in the season's state, the actions that
+ * call the server from SEASON_ACTIONS in its order (destructive ones after Edit); View Season Preview, Division
+ * Splits and Edit open screens.
  */
 export function SeasonActionsMenu({ season, onEdit, onSplits, onAction }: Props) {
   const allows = (action: Parameters<typeof seasonAllows>[1]) => seasonAllows(season, action);
@@ -41,17 +35,17 @@ export function SeasonActionsMenu({ season, onEdit, onSplits, onAction }: Props)
           </Menu.Item>
         )}
         {allows('splits') && <Menu.Item onClick={() => onSplits(season)}>Division Splits</Menu.Item>}
-        {LIFECYCLE.filter(([action]) => allows(action)).map(([action, label]) => (
+        {beforeEdit.filter(allows).map((action) => (
           <Menu.Item key={action} onClick={() => onAction(season, action)}>
-            {label}
+            {SEASON_ACTIONS[action].label}
           </Menu.Item>
         ))}
         {allows('edit') && <Menu.Item onClick={() => onEdit(season)}>Edit</Menu.Item>}
-        {allows('delete') && (
-          <Menu.Item color="red" onClick={() => onAction(season, 'delete')}>
-            Delete
+        {afterEdit.filter(allows).map((action) => (
+          <Menu.Item key={action} color="red" onClick={() => onAction(season, action)}>
+            {SEASON_ACTIONS[action].label}
           </Menu.Item>
-        )}
+        ))}
       </Menu.Dropdown>
     </Menu>
   );

@@ -2,13 +2,11 @@ import { Anchor, Badge } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'wouter';
 import type { Season } from '../../../api/contract/season';
-import type { SeasonType } from '../../../domain/constants';
 import { formatDate } from '../../../domain/dates';
 import { seasonWeeks } from '../../../domain/season/seasonDates';
 import { formatEuros } from '../../payment/formatEuros';
 import { SeasonActionsMenu } from './SeasonActionsMenu';
-
-const STATE_COLOR: Record<SeasonType, string> = { OPEN: 'green', CLOSED: 'yellow', GROUP_STAGES: 'blue', PLAYOFFS: 'grape', COMPLETE: 'gray' };
+import { SEASON_STATE_COLOR } from '../../../../machines/seasonActions';
 
 const column = createColumnHelper<Season>();
 
@@ -29,7 +27,7 @@ export function seasonColumns(handlers: Omit<Parameters<typeof SeasonActionsMenu
     column.accessor('seasonType', {
       header: 'STATE',
       cell: ({ getValue }) => (
-        <Badge color={STATE_COLOR[getValue()]} variant="light" miw="max-content">
+        <Badge color={SEASON_STATE_COLOR[getValue()]} variant="light" miw="max-content">
           {getValue()}
         </Badge>
       ),

@@ -2,39 +2,23 @@ import { Button, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { Tournament } from '../../../api/contract/tournament';
 import { ADMIN_TOURNAMENTS_ENDPOINT } from '../../../api/endpoints/adminTournaments';
-import { CONFIRM, SUCCESS } from '../../../domain/messages';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { useMachineWith } from '../../../ui/useMachineWith';
 import { PagedTable } from '../../../ui/PagedTable/PagedTable';
 import { usePagedList } from '../../../ui/PagedTable/usePagedList';
 import { PageTitle } from '../../../ui/PageTitle/PageTitle';
-import { adminTournamentsMachine, type RowAction } from '../../../../machines/adminTournamentsMachine';
+import { adminTournamentsMachine } from '../../../../machines/adminTournamentsMachine';
+import { TOURNAMENT_ACTIONS } from '../../../../machines/tournamentActions';
 import { tournamentColumns } from './tournamentColumns';
 import { TournamentFormModal } from './TournamentFormModal';
 import { ConfirmModal } from '../../../ui/ConfirmDialog/ConfirmModal';
-
-const CONFIRMATIONS = {
-  delete: { title: 'Delete Tournament', text: CONFIRM.deleteTournament, label: 'Delete' },
-  cleanDiscord: {
-    title: 'Discord Clean Up',
-    text: 'This removes every Discord role and channel of this tournament. This cannot be undone.',
-    label: 'Clean Up',
-  },
-} as const;
-
-const DONE: Record<RowAction, { title: string; message: string }> = {
-  delete: SUCCESS.tournamentDeleted,
-  close: SUCCESS.tournamentClosed,
-  open: SUCCESS.tournamentOpened,
-  cleanDiscord: SUCCESS.tournamentDiscordCleanUp,
-};
 
 /** /admin/tournaments: the searchable table, its OPTIONS menus and the New Tournament dialog. */
 export function AdminTournamentsPage() {
   const list = usePagedList(ADMIN_TOURNAMENTS_ENDPOINT, Tournament, { perPage: 10 });
   const [snapshot, send] = useMachineWith(adminTournamentsMachine, {
     actions: {
-      notifyDone: (_, { action }) => notifySuccess(DONE[action]),
+      notifyDone: (_, { action }) => notifySuccess(TOURNAMENT_ACTIONS[action].notice()),
       reportError: (_, { error }) => notifyError(error),
       reload: () => list.reload(),
     },
@@ -48,7 +32,7 @@ export function AdminTournamentsPage() {
     [send],
   );
   const { target, action, editing } = snapshot.context;
-  const confirmation = action === 'delete' || action === 'cleanDiscord' ? CONFIRMATIONS[action] : null;
+  const confirmation = action ? TOURNAMENT_ACTIONS[action].confirm : null;
   const confirming = snapshot.matches('confirming') || (snapshot.matches('working') && confirmation !== null);
   return (
     <>
@@ -73,7 +57,7 @@ export function AdminTournamentsPage() {
         opened={confirming && confirmation !== null}
         title={confirmation?.title ?? ''}
         confirmLabel={confirmation?.label ?? ''}
-        danger
+        danger={confirmation?.danger ?? false}
         busy={snapshot.matches('working')}
         onConfirm={() => send({ type: 'action.confirm' })}
         onCancel={() => send({ type: 'action.cancel' })}

@@ -2,7 +2,11 @@ import { ActionIcon, Menu } from '@mantine/core';
 import { Link } from 'wouter';
 import type { Tournament } from '../../../api/contract/tournament';
 import { tournamentSnapshotFor } from '../../../../machines/tournamentMachine';
-import type { RowAction } from '../../../../machines/adminTournamentsMachine';
+import { tournamentAllows, type RowAction } from '../../../../machines/adminTournamentsMachine';
+import { menuActions } from '../../../../machines/lifecycleActions';
+import { TOURNAMENT_ACTIONS } from '../../../../machines/tournamentActions';
+
+const { beforeEdit, afterEdit } = menuActions(TOURNAMENT_ACTIONS);
 
 interface Props {
   tournament: Tournament;
@@ -11,9 +15,9 @@ interface Props {
 }
 
 /**
- * The OPTIONS menu of a row. What it offers comes from the lifecycle machine for the tournament's status:
- * Close (OPEN, ACTIVE), Open and Start (CLOSED; start goes through the maps and modes page), Maps and Modes
- * (ACTIVE), Discord Clean Up (COMPLETED), Edit and Delete (always).
+ * The OPTIONS menu of a row. What it offers comes from the lifecycle machine for the tournament's status: the
+ * links, Edit, the calls of TOURNAMENT_ACTIONS in table order (Close, Open, Discord Clean Up), Start or Maps and
+ * Modes (links to the maps page), then the destructive calls (Delete).
  */
 export function TournamentActionsMenu({ tournament: t, onEdit, onAction }: Props) {
   const lifecycle = tournamentSnapshotFor(t.status);
@@ -21,6 +25,12 @@ export function TournamentActionsMenu({ tournament: t, onEdit, onAction }: Props
   const maps = `/admin/tournaments/${t.id}/maps`;
   // Predefined entries only matter until the bracket is generated.
   const beforeStart = lifecycle.matches('open') || lifecycle.matches('closed');
+  const calls = beforeEdit.filter((a) => tournamentAllows(t, a));
+  const item = (a: RowAction, color?: string) => (
+    <Menu.Item key={a} color={color} onClick={() => onAction(t, a)}>
+      {TOURNAMENT_ACTIONS[a].label}
+    </Menu.Item>
+  );
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -41,8 +51,7 @@ export function TournamentActionsMenu({ tournament: t, onEdit, onAction }: Props
           </Menu.Item>
         )}
         {can('tournament.edit') && <Menu.Item onClick={() => onEdit(t)}>Edit</Menu.Item>}
-        {can('tournament.close') && <Menu.Item onClick={() => onAction(t, 'close')}>Close</Menu.Item>}
-        {can('tournament.open') && <Menu.Item onClick={() => onAction(t, 'open')}>Open</Menu.Item>}
+        {calls.map((a) => item(a))}
         {can('tournament.start') ? (
           <Menu.Item component={Link} href={maps}>
             Start
@@ -54,12 +63,7 @@ export function TournamentActionsMenu({ tournament: t, onEdit, onAction }: Props
             </Menu.Item>
           )
         )}
-        {can('tournament.cleanDiscord') && <Menu.Item onClick={() => onAction(t, 'cleanDiscord')}>Discord Clean Up</Menu.Item>}
-        {can('tournament.delete') && (
-          <Menu.Item color="red" onClick={() => onAction(t, 'delete')}>
-            Delete
-          </Menu.Item>
-        )}
+        {afterEdit.filter((a) => tournamentAllows(t, a)).map((a) => item(a, 'red'))}
       </Menu.Dropdown>
     </Menu>
   );
