@@ -15,9 +15,9 @@ import {
   type Infer,
 } from 'superstruct';
 import { SCORE_MAX, SCORE_MIN, TOURNAMENT_STATUSES } from '../../domain/constants';
-import { Id, Millis } from './common';
+import { Id, Millis, Text } from './common';
 import { TeamMember } from './team';
-import { Text, TournamentType, createSchema, patchSchema, readSchema } from './tournamentFields';
+import { TournamentType, createSchema, patchSchema, readSchema } from './tournamentFields';
 
 export {
   Game,

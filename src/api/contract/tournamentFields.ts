@@ -23,7 +23,7 @@ import {
   TOURNAMENT_TYPES,
   type TournamentType as TournamentTypeName,
 } from '../../domain/constants';
-import { DateMillis, Millis, NonBlank } from './common';
+import { DateMillis, Millis, Text } from './common';
 
 /*
  * The tournament's editable fields, declared once (issue 22): what POST and PATCH accept, what GET answers, the
@@ -65,8 +65,6 @@ export function isHttpUrl(value: string): boolean {
 /** `URL_PATTERN.test(v)`, kept for the form and the service that call it: now isHttpUrl, not a regular expression. */
 export const URL_PATTERN = { test: isHttpUrl } as const;
 const Url = define<string>('Url', (v) => typeof v === 'string' && isHttpUrl(v));
-/** Non-blank text of at most `max` characters. */
-export const Text = (max: number) => size(NonBlank, 1, max);
 const Time = pattern(string(), /^([01]\d|2[0-3]):[0-5]\d$/);
 
 /**
