@@ -1,49 +1,41 @@
 import { endOfDay, format, parse, startOfDay } from 'date-fns';
+import type { Tournament, TournamentCreate, TournamentPatch } from '../src/api/contract/tournament';
 import {
-  URL_PATTERN,
-  type Tournament,
-  type TournamentCreate,
-  type TournamentPatch,
-} from '../src/api/contract/tournament';
-import {
-  DEFAULT_SIGNUP_LIMIT,
-  DEFAULT_SWITCHEROO_TYPE,
-  DEFAULT_TEAM_LIMIT,
-  type Game,
-  type Platform,
-  type SwitcherooType,
-  type TournamentType,
-} from '../src/domain/constants';
-import { VALIDATION } from '../src/domain/messages';
+  TOURNAMENT_FIELDS,
+  TOURNAMENT_FIELD_NAMES,
+  editableFieldsFor,
+  fieldApplies,
+  type FieldSpec,
+  type FormKind,
+  type TournamentFieldName,
+  type TournamentFields,
+  type WriteValue,
+} from '../src/api/contract/tournamentFields';
 import { emptyWebhookValues, webhookRule, type WebhookFormValues } from './webhookForm';
 
-const M = VALIDATION.tournament;
+/* The admin tournament form, derived from the field declaration (src/api/contract/tournamentFields.ts). */
+
+/** What the form holds for a field of each kind (see FormKind). */
+type FormValue<Kind extends FormKind, W> = Kind extends 'text' | 'time'
+  ? string
+  : Kind extends 'day' | 'dayEnd' | 'limit'
+    ? string | null
+    : Kind extends 'money'
+      ? number | string
+      : Kind extends 'choice'
+        ? W | null
+        : W;
+
+/** The declared fields as the form holds them. */
+export type TournamentFieldFormValues = {
+  [K in TournamentFieldName]: FormValue<TournamentFields[K]['form'], WriteValue<K>>;
+};
 
 /**
  * What the add/edit form holds. Dates are the pickers' 'YYYY-MM-DD' strings; the limits are Select strings; the
  * Discord webhook is saved after the tournament (./webhookForm.ts).
  */
-export interface TournamentFormValues extends WebhookFormValues {
-  title: string;
-  subTitle: string;
-  description: string;
-  entryFee: number | string;
-  startDate: string | null;
-  startTime: string;
-  endDate: string | null;
-  signUpClose: string | null;
-  tournamentType: TournamentType | null;
-  switcherooType: SwitcherooType | null;
-  signUpLimit: string | null;
-  teamLimit: string | null;
-  rules: string;
-  prizePoolInfo: string;
-  host: string;
-  game: Game | null;
-  platforms: Platform[];
-  featured: boolean;
-  allowSignups: boolean;
-  allowScoreSubmission: boolean;
+export interface TournamentFormValues extends TournamentFieldFormValues, WebhookFormValues {
   logo: File | null;
 }
 
@@ -51,92 +43,84 @@ const PICKER_FORMAT = 'yyyy-MM-dd';
 const toPicker = (ms: number) => format(ms, PICKER_FORMAT);
 const fromPicker = (value: string) => parse(value, PICKER_FORMAT, new Date());
 
+/** Each kind's conversions: a new form's value, a tournament's value in the form, and the form's value in a body. */
+interface KindRules {
+  empty: (fallback: unknown) => unknown;
+  fromTournament: (value: never) => unknown;
+  /** `original`: the stored value when editing (an unchanged day keeps its time). */
+  toBody: (value: never, original: never) => unknown;
+  /** A required value that is missing. */
+  blank: (value: never) => boolean;
+}
+
+const blankText = (v: string | null | undefined) => !v || v.trim() === '';
+const same = <T>(v: T) => v;
+const KINDS: Record<FormKind, KindRules> = {
+  text: { empty: (f) => f ?? '', fromTournament: same, toBody: (v: string) => v.trim(), blank: blankText },
+  time: { empty: (f) => f ?? '', fromTournament: same, toBody: same, blank: blankText },
+  day: {
+    empty: () => null,
+    fromTournament: toPicker,
+    toBody: (v: string, original: number | undefined) => dayMs(v, original, 'start'),
+    blank: blankText,
+  },
+  dayEnd: {
+    empty: () => null,
+    fromTournament: toPicker,
+    toBody: (v: string, original: number | undefined) => dayMs(v, original, 'end'),
+    blank: blankText,
+  },
+  money: {
+    empty: (f) => f ?? 0,
+    fromTournament: same,
+    toBody: (v: number | string) => Number(v),
+    blank: (v: number | string | null) => v === '' || v === null || !Number.isFinite(Number(v)),
+  },
+  choice: { empty: (f) => f ?? null, fromTournament: same, toBody: same, blank: (v: unknown) => !v },
+  limit: {
+    empty: (f) => (f === undefined ? null : String(f)),
+    fromTournament: (v: number) => String(v),
+    toBody: (v: string) => Number.parseInt(v, 10),
+    blank: blankText,
+  },
+  multi: { empty: () => [], fromTournament: (v: unknown[]) => [...v], toBody: same, blank: (v: unknown[]) => v.length === 0 },
+  check: { empty: (f) => f ?? false, fromTournament: same, toBody: same, blank: () => false },
+};
+
+const spec = (k: TournamentFieldName): FieldSpec => TOURNAMENT_FIELDS[k];
+const kind = (k: TournamentFieldName) => KINDS[spec(k).form];
+const fieldValues = (value: (k: TournamentFieldName) => unknown) =>
+  Object.fromEntries(TOURNAMENT_FIELD_NAMES.map((k) => [k, value(k)])) as TournamentFieldFormValues;
+
 /** A new tournament: the spec's defaults (sign up limit 16, team limit 1, SINGLES); sign-ups and scores allowed. */
 export function emptyValues(): TournamentFormValues {
-  return {
-    title: '',
-    subTitle: '',
-    description: '',
-    entryFee: 0,
-    startDate: null,
-    startTime: '',
-    endDate: null,
-    signUpClose: null,
-    tournamentType: null,
-    switcherooType: DEFAULT_SWITCHEROO_TYPE,
-    signUpLimit: String(DEFAULT_SIGNUP_LIMIT),
-    teamLimit: String(DEFAULT_TEAM_LIMIT),
-    rules: '',
-    prizePoolInfo: '',
-    host: '',
-    game: null,
-    platforms: [],
-    featured: false,
-    allowSignups: true,
-    allowScoreSubmission: true,
-    logo: null,
-    ...emptyWebhookValues(),
-  };
+  return { ...fieldValues((k) => kind(k).empty(spec(k).fallback)), logo: null, ...emptyWebhookValues() };
 }
 
 /** The form filled with an existing tournament. */
 export function valuesOf(t: Tournament): TournamentFormValues {
-  return {
-    title: t.title,
-    subTitle: t.subTitle,
-    description: t.description,
-    entryFee: t.entryFee,
-    startDate: toPicker(t.startDate),
-    startTime: t.startTime,
-    endDate: toPicker(t.endDate),
-    signUpClose: toPicker(t.signUpClose),
-    tournamentType: t.tournamentType,
-    switcherooType: t.switcherooType,
-    signUpLimit: String(t.signUpLimit),
-    teamLimit: String(t.teamLimit),
-    rules: t.rules,
-    prizePoolInfo: t.prizePoolInfo,
-    host: t.host,
-    game: t.game,
-    platforms: [...t.platforms],
-    featured: t.featured,
-    allowSignups: t.allowSignups,
-    allowScoreSubmission: t.allowScoreSubmission,
-    logo: null,
-    ...emptyWebhookValues(),
-  };
+  return { ...fieldValues((k) => kind(k).fromTournament(t[k] as never)), logo: null, ...emptyWebhookValues() };
 }
 
-const blank = (v: string | null | undefined) => !v || v.trim() === '';
-const required = (message: string) => (v: string | null) => (blank(v) ? message : null);
+type Rules = {
+  [K in TournamentFieldName]: (value: TournamentFormValues[K], values: TournamentFormValues) => string | null;
+};
 
 /**
  * The spec's validation (seasons-and-admin §5), word for word. `creating` adds the create-only fields
- * (entry fee, type, switcheroo type, team limit).
+ * (entry fee, type, switcheroo type, team limit); a field of one type (`only`) is checked for that type alone.
  */
 export function validationRules(creating: boolean) {
+  const rule =
+    (k: TournamentFieldName) =>
+    (value: unknown, values: TournamentFormValues) => {
+      const { createOnly, message, invalid } = spec(k);
+      if ((createOnly && !creating) || !fieldApplies(k, values.tournamentType) || message === null) return null;
+      if (kind(k).blank(value as never)) return message;
+      return invalid && !invalid.test(String(value).trim()) ? invalid.message : null;
+    };
   return {
-    title: required(M.title),
-    subTitle: required(M.subTitle),
-    description: required(M.description),
-    entryFee: (v: number | string) =>
-      !creating ? null : v === '' || v === null || !Number.isFinite(Number(v)) ? M.entryFee : null,
-    startDate: required(M.startDate),
-    startTime: required(M.startTime),
-    endDate: required(M.endDate),
-    signUpClose: required(M.signUpClose),
-    tournamentType: (v: TournamentType | null) => (creating && !v ? M.tournamentType : null),
-    switcherooType: (v: SwitcherooType | null, values: TournamentFormValues) =>
-      creating && values.tournamentType === 'SWITCHEROO' && !v ? M.switcherooType : null,
-    signUpLimit: (v: string | null, values: TournamentFormValues) =>
-      values.tournamentType === 'SWITCHEROO' && !v ? M.signUpLimit : null,
-    teamLimit: (v: string | null, values: TournamentFormValues) =>
-      creating && values.tournamentType === 'TOURNAMENT' && !v ? M.teamLimit : null,
-    rules: (v: string) => (blank(v) ? M.rules : URL_PATTERN.test(v.trim()) ? null : M.rulesUrl),
-    prizePoolInfo: required(M.prizePoolInfo),
-    host: required(M.host),
-    game: (v: Game | null) => (v ? null : M.game),
-    platforms: (v: Platform[]) => (v.length === 0 ? M.platforms : null),
+    ...(Object.fromEntries(TOURNAMENT_FIELD_NAMES.map((k) => [k, rule(k)])) as Rules),
     discordWebhook: webhookRule,
   };
 }
@@ -151,41 +135,20 @@ function dayMs(value: string, original: number | undefined, edge: 'start' | 'end
   return (edge === 'end' ? endOfDay(day) : startOfDay(day)).getTime();
 }
 
-const shared = (v: TournamentFormValues, original?: Tournament) => ({
-  title: v.title.trim(),
-  subTitle: v.subTitle.trim(),
-  description: v.description.trim(),
-  startDate: dayMs(v.startDate!, original?.startDate, 'start'),
-  startTime: v.startTime,
-  endDate: dayMs(v.endDate!, original?.endDate, 'start'),
-  signUpClose: dayMs(v.signUpClose!, original?.signUpClose, 'end'),
-  rules: v.rules.trim(),
-  prizePoolInfo: v.prizePoolInfo.trim(),
-  host: v.host.trim(),
-  game: v.game!,
-  platforms: v.platforms,
-  featured: v.featured,
-  allowSignups: v.allowSignups,
-  allowScoreSubmission: v.allowScoreSubmission,
-});
+/** The body value of each named field, from validated values (`original`: the tournament being edited). */
+function body(names: readonly TournamentFieldName[], v: TournamentFormValues, original?: Tournament) {
+  return Object.fromEntries(names.map((k) => [k, kind(k).toBody(v[k] as never, original?.[k] as never)]));
+}
 
-/** POST /v1/tournament body from validated values; the limits go as integers. */
+/** POST /v1/tournament body from validated values: the fields of the chosen type; the limits go as integers. */
 export function toCreateBody(v: TournamentFormValues): TournamentCreate {
-  const switcheroo = v.tournamentType === 'SWITCHEROO';
-  return {
-    ...shared(v),
-    entryFee: Number(v.entryFee),
-    tournamentType: v.tournamentType!,
-    ...(switcheroo
-      ? { switcherooType: v.switcherooType!, signUpLimit: Number.parseInt(v.signUpLimit!, 10) }
-      : { teamLimit: Number.parseInt(v.teamLimit!, 10) }),
-  };
+  return body(
+    TOURNAMENT_FIELD_NAMES.filter((k) => fieldApplies(k, v.tournamentType)),
+    v,
+  ) as TournamentCreate;
 }
 
 /** PATCH /v1/tournament/{id} body: the create-only fields stay as they are. */
 export function toPatchBody(v: TournamentFormValues, original: Tournament): TournamentPatch {
-  return {
-    ...shared(v, original),
-    ...(original.tournamentType === 'SWITCHEROO' ? { signUpLimit: Number.parseInt(v.signUpLimit!, 10) } : {}),
-  };
+  return body(editableFieldsFor(original.tournamentType), v, original) as TournamentPatch;
 }

@@ -2,20 +2,25 @@ import type { DefinedEntries } from '../db/schema';
 import { tournaments } from '../db/schema';
 import { badRequest } from '../http/errors';
 import { parse } from '../http/validate';
-import { TournamentCreate, URL_PATTERN } from '../../src/api/contract/tournament';
+import { TournamentCreate } from '../../src/api/contract/tournament';
+import {
+  TOURNAMENT_FIELDS,
+  TOURNAMENT_FIELD_NAMES,
+  fieldMessage,
+  type TournamentFieldName,
+  type TournamentFieldValues,
+} from '../../src/api/contract/tournamentFields';
 import {
   GAMES,
   SWITCHEROO_SIGNUP_LIMITS,
   TEAM_LIMITS,
-  DEFAULT_SIGNUP_LIMIT,
-  DEFAULT_TEAM_LIMIT,
-  DEFAULT_SWITCHEROO_TYPE,
   type Game,
   type TournamentType,
 } from '../../src/domain/constants';
 import { ERRORS, TOURNAMENT_ERRORS, VALIDATION } from '../../src/domain/messages';
 import { teamSize } from '../../src/domain/tournamentRules';
 import { DAY_MS } from '../../src/domain/durations';
+import type { TournamentRow } from './tournamentStore';
 
 /* The admin tournament form and query parameters: parsing and validation with the spec's messages, no database. */
 
@@ -24,14 +29,59 @@ const TOURNAMENT_SIGNUP_LIMIT = { min: 2, max: 4096 } as const;
 const MAX_ENTRY_FEE_EUROS = 10_000;
 export const MAX_DEFINED_ENTRIES = 4096;
 
-type CreateInput = Omit<TournamentCreate, 'entryFee'> & { entryFee: number };
+type Columns = typeof tournaments.$inferInsert;
+
+/** A declared field stored under another name or unit: the fee, in euros on the wire, is stored in cents. */
+const STORED_AS = {
+  entryFee: {
+    column: 'entryFeeCents',
+    toColumn: (fee: number) => Math.round(fee * 100),
+    fromColumn: (row: TournamentRow) => euros(row.entryFeeCents),
+  },
+} as const satisfies {
+  [K in TournamentFieldName]?: { column: keyof Columns; toColumn: (value: never) => unknown; fromColumn: (row: TournamentRow) => unknown };
+};
+
+/** Euros from stored cents. */
+export const euros = (cents: number) => Math.round(cents) / 100;
+
+/**
+ * Every other declared field (src/api/contract/tournamentFields.ts) is stored in the column of its name: a field
+ * without one fails to compile here.
+ */
+export type EveryTournamentFieldHasAColumn = Check<
+  [Exclude<Exclude<TournamentFieldName, keyof typeof STORED_AS>, keyof Columns>] extends [never] ? true : false
+>;
+type Check<T extends true> = T;
+
+/** The columns of the given field values: text trimmed, lists without repeats, the fee in cents. */
+export function fieldColumns(values: { [K in TournamentFieldName]?: unknown }): Partial<Columns> {
+  const columns: Record<string, unknown> = {};
+  for (const k of TOURNAMENT_FIELD_NAMES) {
+    const value = values[k];
+    if (value === undefined) continue;
+    const clean = typeof value === 'string' ? value.trim() : Array.isArray(value) ? [...new Set(value)] : value;
+    if (k === 'entryFee') columns[STORED_AS.entryFee.column] = STORED_AS.entryFee.toColumn(clean as number);
+    else columns[k] = clean;
+  }
+  return columns as Partial<Columns>;
+}
+
+/** The declared fields of a stored tournament, as GET answers them. */
+export function fieldsOfRow(row: TournamentRow): TournamentFieldValues {
+  return Object.fromEntries(
+    TOURNAMENT_FIELD_NAMES.map((k) => [k, k === 'entryFee' ? STORED_AS.entryFee.fromColumn(row) : row[k]]),
+  ) as TournamentFieldValues;
+}
 
 /** The spec's message per form field; "rules" says "Please input a valid url" once something was typed. */
 export function formMessages(body: unknown): Record<string, string> {
   const b = (body ?? {}) as Record<string, unknown>;
-  const { rulesUrl, ...messages } = VALIDATION.tournament;
-  const rules = typeof b.rules === 'string' && b.rules.trim() !== '' && !URL_PATTERN.test(b.rules.trim()) ? rulesUrl : messages.rules;
-  return { ...messages, rules, mapsAndModes: ERRORS.mapsUndefined.message };
+  const messages = TOURNAMENT_FIELD_NAMES.flatMap((k) => {
+    const message = fieldMessage(k, b[k]);
+    return message === null ? [] : [[k, message] as const];
+  });
+  return { ...Object.fromEntries(messages), mapsAndModes: ERRORS.mapsUndefined.message };
 }
 
 function checkEntryFee(body: unknown) {
@@ -55,42 +105,23 @@ export function checkDates(d: { startDate: number; endDate: number; signUpClose:
 }
 
 /** Validates the create form with the spec's messages and applies the defaults (16, 1, SINGLES). */
-export function parseTournamentCreate(body: unknown) {
+export function parseTournamentCreate(body: unknown): Columns {
   checkEntryFee(body);
-  const input: CreateInput = parse(TournamentCreate, body, formMessages(body));
-  const switcherooType = input.switcherooType ?? DEFAULT_SWITCHEROO_TYPE;
-  const signUpLimit = input.signUpLimit ?? DEFAULT_SIGNUP_LIMIT;
-  checkSignUpLimit(input.tournamentType, signUpLimit);
-  let teamLimit = input.teamLimit ?? DEFAULT_TEAM_LIMIT;
-  if (input.tournamentType === 'TOURNAMENT') {
+  const input = parse(TournamentCreate, body, formMessages(body));
+  const fallbacks = Object.fromEntries(
+    TOURNAMENT_FIELD_NAMES.map((k) => [k, input[k] ?? (TOURNAMENT_FIELDS[k] as { fallback?: unknown }).fallback]),
+  ) as TournamentFieldValues;
+  const { tournamentType, switcherooType, signUpLimit } = fallbacks;
+  checkSignUpLimit(tournamentType, signUpLimit);
+  let teamLimit = fallbacks.teamLimit;
+  if (tournamentType === 'TOURNAMENT') {
     if (!(TEAM_LIMITS as readonly number[]).includes(teamLimit)) throw badRequest(VALIDATION.tournament.teamLimit);
   } else {
     // A SWITCHEROO is played by paired teams; teamLimit records their size so "teamLimit > 1" means "a team won".
     teamLimit = teamSize({ tournamentType: 'SWITCHEROO', switcherooType, teamLimit });
   }
   checkDates(input);
-  return {
-    title: input.title.trim(),
-    subTitle: input.subTitle.trim(),
-    description: input.description.trim(),
-    entryFeeCents: Math.round(input.entryFee * 100),
-    startDate: input.startDate,
-    startTime: input.startTime,
-    endDate: input.endDate,
-    signUpClose: input.signUpClose,
-    tournamentType: input.tournamentType,
-    switcherooType,
-    signUpLimit,
-    teamLimit,
-    rules: input.rules.trim(),
-    prizePoolInfo: input.prizePoolInfo.trim(),
-    host: input.host.trim(),
-    game: input.game,
-    platforms: [...new Set(input.platforms)],
-    featured: input.featured ?? false,
-    allowSignups: input.allowSignups ?? true,
-    allowScoreSubmission: input.allowScoreSubmission ?? true,
-  } satisfies typeof tournaments.$inferInsert;
+  return { ...fieldColumns(fallbacks), teamLimit } as Columns;
 }
 
 /** Trimmed predefined entries without blank names. */
@@ -102,25 +133,6 @@ export function cleanDefinedEntries(entries: DefinedEntries): DefinedEntries {
       .filter((t) => t.name !== ''),
   };
 }
-
-export const FORM_FIELDS = [
-  'title',
-  'subTitle',
-  'description',
-  'startDate',
-  'startTime',
-  'endDate',
-  'signUpClose',
-  'signUpLimit',
-  'rules',
-  'prizePoolInfo',
-  'host',
-  'game',
-  'platforms',
-  'featured',
-  'allowSignups',
-  'allowScoreSubmission',
-] as const;
 
 /** `?game=` of the upcoming list, validated against the fixed list. */
 export function gameQuery(value: unknown): Game | undefined {

@@ -16,7 +16,7 @@ import {
   checkDates,
   checkSignUpLimit,
   cleanDefinedEntries,
-  FORM_FIELDS,
+  fieldColumns,
   formMessages,
   MAX_DEFINED_ENTRIES,
   parseTournamentCreate,
@@ -24,6 +24,7 @@ import {
 import { assertTournamentTransition, type TournamentEventType } from '../../machines/tournamentMachine';
 import type { TournamentStepAction } from '../../machines/tournamentActions';
 import { TournamentPatch } from '../../src/api/contract/tournament';
+import { EDITABLE_TOURNAMENT_FIELDS } from '../../src/api/contract/tournamentFields';
 import { ERRORS, SERVER, TOURNAMENT_ERRORS } from '../../src/domain/messages';
 import { hasStarted } from '../../src/domain/tournamentRules';
 
@@ -47,7 +48,7 @@ export async function createTournament(db: Db, body: unknown, actor: AuditActor)
  */
 export async function updateTournament(db: Db, id: number, body: unknown, actor: AuditActor): Promise<void> {
   const patch = parse(TournamentPatch, body, formMessages(body));
-  const formKeys = FORM_FIELDS.filter((k) => patch[k] !== undefined);
+  const formKeys = EDITABLE_TOURNAMENT_FIELDS.filter((k) => patch[k] !== undefined);
   await db.transaction(async (tx) => {
     const t = await lockTournament(tx, id);
     if (patch.mapsAndModes !== undefined && patch.definedEntries === undefined && formKeys.length === 0) {
@@ -56,12 +57,7 @@ export async function updateTournament(db: Db, id: number, body: unknown, actor:
       return;
     }
     assertTournamentTransition(t.status, 'tournament.edit');
-    const changes: Partial<typeof tournaments.$inferInsert> = {};
-    for (const key of formKeys) {
-      const value = patch[key];
-      (changes as Record<string, unknown>)[key] = typeof value === 'string' ? value.trim() : value;
-    }
-    if (patch.platforms) changes.platforms = [...new Set(patch.platforms)];
+    const changes = fieldColumns(Object.fromEntries(formKeys.map((k) => [k, patch[k]])));
     if (patch.signUpLimit !== undefined) {
       checkSignUpLimit(t.tournamentType, patch.signUpLimit);
       const entries = await activeEntryCount(tx, t);

@@ -5,6 +5,7 @@ import type { Tournament, UserTeam } from '../../src/api/contract/tournament';
 import type { TeamMember } from '../../src/api/contract/team';
 
 import type { TournamentRow } from './tournamentStore';
+import { euros, fieldsOfRow } from './tournamentForm';
 
 export type { TournamentRow };
 
@@ -18,8 +19,7 @@ export const temporaryTeamMemberColumns = {
   teamRole: temporaryTeamMembers.teamRole,
 };
 
-/** Euros from stored cents. */
-export const euros = (cents: number) => Math.round(cents) / 100;
+export { euros };
 
 export function toTeamMember(u: {
   id: number;
@@ -111,26 +111,7 @@ export async function toTournaments(db: Db | Tx, rows: TournamentRow[], viewerId
     const c = counts.get(r.id) ?? { users: 0, teams: 0 };
     return {
       id: r.id,
-      title: r.title,
-      subTitle: r.subTitle,
-      description: r.description,
-      entryFee: euros(r.entryFeeCents),
-      startDate: r.startDate,
-      startTime: r.startTime,
-      endDate: r.endDate,
-      signUpClose: r.signUpClose,
-      tournamentType: r.tournamentType,
-      switcherooType: r.switcherooType,
-      signUpLimit: r.signUpLimit,
-      teamLimit: r.teamLimit,
-      rules: r.rules,
-      prizePoolInfo: r.prizePoolInfo,
-      host: r.host,
-      game: r.game as Tournament['game'],
-      platforms: r.platforms as Tournament['platforms'],
-      featured: r.featured,
-      allowSignups: r.allowSignups,
-      allowScoreSubmission: r.allowScoreSubmission,
+      ...fieldsOfRow(r),
       status: r.status,
       joinedTeamsLength: c.teams,
       joinedUsersLength: c.users,

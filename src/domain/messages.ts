@@ -1,7 +1,9 @@
 /**
  * Every user-facing message of the spec, word for word (including its typos: "Please enter the an entry fee",
- * "You team is already in this season"). Views and the server import from here so both say the same thing.
+ * "You team is already in this season"). Views and the server import from here so both say the same thing. The
+ * tournament form's messages are declared with its fields and gathered here as `VALIDATION.tournament`.
  */
+import { TOURNAMENT_MESSAGES } from '../api/contract/tournamentFields';
 
 export const ERRORS = {
   genericTitle: 'An error occurred',
@@ -28,26 +30,8 @@ export const VALIDATION = {
     amount: 'Please enter an amount to pay',
     reference: 'Please enter the reference given to you by the provider',
   },
-  tournament: {
-    title: 'Please enter a tournament title',
-    subTitle: 'Please enter a tournament subtitle',
-    description: 'Please enter a tournament description',
-    entryFee: 'Please enter the an entry fee',
-    startDate: 'Please enter a tournament start date',
-    startTime: 'Please enter a tournament start time',
-    endDate: 'Please enter a tournament end date',
-    signUpClose: 'Please enter a tournament a date for sign ups to close',
-    tournamentType: 'Please select a tournament type',
-    switcherooType: 'Please select a switcheroo type',
-    signUpLimit: 'Please select a sign up limit',
-    teamLimit: 'Please select a sign up limit',
-    rules: 'Please enter the tournament rules',
-    rulesUrl: 'Please input a valid url',
-    prizePoolInfo: 'Please enter prize pool info',
-    host: 'Please enter a host',
-    game: 'Please select a game',
-    platforms: 'Please select a platform',
-  },
+  /** The tournament form's messages live with its fields (src/api/contract/tournamentFields.ts). */
+  tournament: TOURNAMENT_MESSAGES,
   season: {
     name: 'Please enter a season name',
     startDate: 'Please enter a season start date',

@@ -6,6 +6,7 @@ import {
   max,
   min,
   number,
+  size,
   string,
   type,
   union,
@@ -56,6 +57,9 @@ export type TeamRole = Infer<typeof TeamRole>;
 
 /** A non-blank string (whitespace only counts as blank). */
 export const NonBlank = define<string>('NonBlank', (v) => typeof v === 'string' && v.trim().length > 0 && isCleanText(v));
+
+/** Non-blank text of at most `most` characters (the forms' text fields). */
+export const Text = (most: number) => size(NonBlank, 1, most);
 
 /** A route parameter or query value that must be a positive integer written in decimal. */
 export const IdParam = define<string>('IdParam', (v) => typeof v === 'string' && /^[1-9]\d{0,9}$/.test(v));

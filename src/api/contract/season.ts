@@ -11,7 +11,7 @@ import {
   SEASON_TYPES,
   WINNING_TEAMS,
 } from '../../domain/constants';
-import { Count, DateMillis, Id, Millis, NonBlank, Paged } from './common';
+import { Count, DateMillis, Id, Millis, Paged, Text } from './common';
 import { TeamMember, TeamSummary } from './team';
 import type { MatchFacts } from '../../domain/matchRules';
 import { seasonMatchFacts } from '../../domain/season/seasonMatchFacts';
@@ -113,7 +113,6 @@ export type SeasonPage = Infer<typeof SeasonPage>;
 export const SeasonTeamPage = Paged(SeasonTeam);
 export type SeasonTeamPage = Infer<typeof SeasonTeamPage>;
 
-const Text = (most: number) => size(NonBlank, 1, most);
 /** POST /v1/season and PATCH /v1/season/{id}: every field of the add/edit season dialog (§5). */
 export const SeasonBody = object({
   name: Text(120),

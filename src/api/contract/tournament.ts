@@ -2,40 +2,35 @@ import {
   array,
   boolean,
   enums,
-  define,
   integer,
   literal,
   max,
   min,
   nullable,
-  number,
   object,
   optional,
-  pattern,
-  size,
   string,
   type,
   union,
   type Infer,
 } from 'superstruct';
-import {
-  GAMES,
-  PLATFORMS,
-  SCORE_MAX,
-  SCORE_MIN,
-  SWITCHEROO_TYPES,
-  TOURNAMENT_STATUSES,
-  TOURNAMENT_TYPES,
-} from '../../domain/constants';
-import { DateMillis, Id, Millis, NonBlank } from './common';
+import { SCORE_MAX, SCORE_MIN, TOURNAMENT_STATUSES } from '../../domain/constants';
+import { Id, Millis, Text } from './common';
 import { TeamMember } from './team';
+import { TournamentType, createSchema, patchSchema, readSchema } from './tournamentFields';
 
-export const Game = enums(GAMES);
-export const Platform = enums(PLATFORMS);
+export {
+  Game,
+  Platform,
+  SwitcherooType,
+  TournamentType,
+  URL_MAX_LENGTH,
+  URL_PATTERN,
+  isHttpUrl,
+} from './tournamentFields';
+
 export const TournamentStatus = enums(TOURNAMENT_STATUSES);
 export type TournamentStatus = Infer<typeof TournamentStatus>;
-export const TournamentType = enums(TOURNAMENT_TYPES);
-export const SwitcherooType = enums(SWITCHEROO_TYPES);
 
 export const MapAndMode = type({ roundName: string(), value: string() });
 export type MapAndMode = Infer<typeof MapAndMode>;
@@ -52,27 +47,8 @@ export type UserTeam = Infer<typeof UserTeam>;
 
 export const Tournament = type({
   id: Id,
-  title: string(),
-  subTitle: string(),
-  description: string(),
-  /** Euros. */
-  entryFee: number(),
-  startDate: Millis,
-  startTime: string(),
-  endDate: Millis,
-  signUpClose: Millis,
-  tournamentType: TournamentType,
-  switcherooType: SwitcherooType,
-  signUpLimit: integer(),
-  teamLimit: integer(),
-  rules: string(),
-  prizePoolInfo: string(),
-  host: string(),
-  game: Game,
-  platforms: array(Platform),
-  featured: boolean(),
-  allowSignups: boolean(),
-  allowScoreSubmission: boolean(),
+  /** The declared fields (./tournamentFields.ts). */
+  ...readSchema,
   status: TournamentStatus,
   joinedTeamsLength: integer(),
   joinedUsersLength: integer(),
@@ -99,56 +75,8 @@ export type UserTournaments = Infer<typeof UserTournaments>;
 export const DiscordCleanUp = type({ removedChannels: integer(), removedRoles: integer() });
 export type DiscordCleanUp = Infer<typeof DiscordCleanUp>;
 
-/** The longest rules URL the form accepts. */
-export const URL_MAX_LENGTH = 2048;
-
-/**
- * Accepts http(s) URLs with a host and a dot (the form's "Please input a valid url"). Length-bounded and parsed with
- * `URL`, in linear time: the regular expression this replaces backtracked quadratically on "http://a" + "." × 40,000.
- */
-export function isHttpUrl(value: string): boolean {
-  if (value.length > URL_MAX_LENGTH || /\s/.test(value) || !/^https?:\/\//i.test(value)) return false;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  const host = value.slice(value.indexOf('//') + 2);
-  // As before: the host starts with a letter or digit, and a dot is followed by at least two characters.
-  const dot = host.indexOf('.', 1);
-  return url.hostname !== '' && !'/$.?#'.includes(host.charAt(0)) && dot !== -1 && dot <= host.length - 3;
-}
-
-/** `URL_PATTERN.test(v)`, kept for the form and the service that call it: now isHttpUrl, not a regular expression. */
-export const URL_PATTERN = { test: isHttpUrl } as const;
-const Url = define<string>('Url', (v) => typeof v === 'string' && isHttpUrl(v));
-const Text = (max: number) => size(NonBlank, 1, max);
-const Time = pattern(string(), /^([01]\d|2[0-3]):[0-5]\d$/);
-
-/** POST /v1/tournament: every field of the admin form. */
-export const TournamentCreate = object({
-  title: Text(120),
-  subTitle: Text(200),
-  description: Text(5000),
-  entryFee: min(number(), 0),
-  startDate: DateMillis,
-  startTime: Time,
-  endDate: DateMillis,
-  signUpClose: DateMillis,
-  tournamentType: TournamentType,
-  switcherooType: optional(SwitcherooType),
-  signUpLimit: optional(min(integer(), 2)),
-  teamLimit: optional(min(integer(), 1)),
-  rules: Url,
-  prizePoolInfo: Text(500),
-  host: Text(120),
-  game: Game,
-  platforms: size(array(Platform), 1, 4),
-  featured: optional(boolean()),
-  allowSignups: optional(boolean()),
-  allowScoreSubmission: optional(boolean()),
-});
+/** POST /v1/tournament: every field of the admin form (./tournamentFields.ts). */
+export const TournamentCreate = object(createSchema);
 export type TournamentCreate = Infer<typeof TournamentCreate>;
 
 /**
@@ -156,22 +84,7 @@ export type TournamentCreate = Infer<typeof TournamentCreate>;
  * or `mapsAndModes` alone, or the full tournament plus `definedEntries`. Unknown read-only fields are ignored.
  */
 export const TournamentPatch = type({
-  title: optional(Text(120)),
-  subTitle: optional(Text(200)),
-  description: optional(Text(5000)),
-  startDate: optional(DateMillis),
-  startTime: optional(Time),
-  endDate: optional(DateMillis),
-  signUpClose: optional(DateMillis),
-  signUpLimit: optional(min(integer(), 2)),
-  rules: optional(Url),
-  prizePoolInfo: optional(Text(500)),
-  host: optional(Text(120)),
-  game: optional(Game),
-  platforms: optional(size(array(Platform), 1, 4)),
-  featured: optional(boolean()),
-  allowSignups: optional(boolean()),
-  allowScoreSubmission: optional(boolean()),
+  ...patchSchema,
   mapsAndModes: optional(array(object({ roundName: Text(60), value: Text(200) }))),
   definedEntries: optional(DefinedEntries),
 });

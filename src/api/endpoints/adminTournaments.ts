@@ -11,6 +11,7 @@ import {
   type TournamentPatch,
 } from '../contract/tournament';
 import type { SwitcherooTeamsBody } from '../contract/switcheroo';
+import { editableFieldsFor } from '../contract/tournamentFields';
 
 /** The admin table's list endpoint (GET /v1/tournament?pageNo&perPage&search), for usePagedList. */
 export const ADMIN_TOURNAMENTS_ENDPOINT = '/tournament';
@@ -37,24 +38,7 @@ export function updateDefinedEntries(tournament: Tournament, definedEntries: Def
 
 /** The fields of a tournament that PATCH accepts (read-only ones such as status or counts are left out). */
 function editableFields(t: Tournament): TournamentPatch {
-  return {
-    title: t.title,
-    subTitle: t.subTitle,
-    description: t.description,
-    startDate: t.startDate,
-    startTime: t.startTime,
-    endDate: t.endDate,
-    signUpClose: t.signUpClose,
-    ...(t.tournamentType === 'SWITCHEROO' ? { signUpLimit: t.signUpLimit } : {}),
-    rules: t.rules,
-    prizePoolInfo: t.prizePoolInfo,
-    host: t.host,
-    game: t.game,
-    platforms: t.platforms,
-    featured: t.featured,
-    allowSignups: t.allowSignups,
-    allowScoreSubmission: t.allowScoreSubmission,
-  };
+  return Object.fromEntries(editableFieldsFor(t.tournamentType).map((k) => [k, t[k]])) as TournamentPatch;
 }
 
 /** POST /v1/tournament/{id}/logo (multipart field `file`): the tournament's banner. */
