@@ -1,16 +1,14 @@
 import type { DefinedEntries } from '../db/schema';
 import { tournaments } from '../db/schema';
 import { badRequest } from '../http/errors';
-import { parse } from '../http/validate';
-import { TournamentCreate, URL_PATTERN } from '../../src/api/contract/tournament';
+import { input } from '../http/route';
+import { TournamentCreate, TournamentPatch, URL_PATTERN } from '../../src/api/contract/tournament';
 import {
-  GAMES,
   SWITCHEROO_SIGNUP_LIMITS,
   TEAM_LIMITS,
   DEFAULT_SIGNUP_LIMIT,
   DEFAULT_TEAM_LIMIT,
   DEFAULT_SWITCHEROO_TYPE,
-  type Game,
   type TournamentType,
 } from '../../src/domain/constants';
 import { ERRORS, TOURNAMENT_ERRORS, VALIDATION } from '../../src/domain/messages';
@@ -27,19 +25,25 @@ export const MAX_DEFINED_ENTRIES = 4096;
 type CreateInput = Omit<TournamentCreate, 'entryFee'> & { entryFee: number };
 
 /** The spec's message per form field; "rules" says "Please input a valid url" once something was typed. */
-export function formMessages(body: unknown): Record<string, string> {
-  const b = (body ?? {}) as Record<string, unknown>;
+function formMessages(b: Record<string, unknown>): Record<string, string> {
   const { rulesUrl, ...messages } = VALIDATION.tournament;
   const rules = typeof b.rules === 'string' && b.rules.trim() !== '' && !URL_PATTERN.test(b.rules.trim()) ? rulesUrl : messages.rules;
   return { ...messages, rules, mapsAndModes: ERRORS.mapsUndefined.message };
 }
 
-function checkEntryFee(body: unknown) {
-  const fee = (body as Record<string, unknown> | null)?.entryFee;
-  if (typeof fee !== 'number' || !Number.isFinite(fee)) return;
+/** A fee out of range has its own message, before the form's "enter an entry fee". */
+function checkEntryFee(body: Record<string, unknown>) {
+  const fee = body.entryFee;
+  if (typeof fee !== 'number' || !Number.isFinite(fee)) return body;
   if (fee < 0) throw badRequest(TOURNAMENT_ERRORS.entryFeeNegative);
   if (fee > MAX_ENTRY_FEE_EUROS) throw badRequest(TOURNAMENT_ERRORS.entryFeeTooHigh);
+  return body;
 }
+
+/** The body of POST /v1/tournament with the spec's messages (server/http/route.ts). */
+export const tournamentCreateInput = input(TournamentCreate, { messages: formMessages, prepare: checkEntryFee });
+/** The body of PATCH /v1/tournament/{id} with the spec's messages. */
+export const tournamentPatchInput = input(TournamentPatch, { messages: formMessages });
 
 export function checkSignUpLimit(type: TournamentType, limit: number) {
   const ok =
@@ -54,10 +58,9 @@ export function checkDates(d: { startDate: number; endDate: number; signUpClose:
   if (d.signUpClose > d.startDate + DAY) throw badRequest(TOURNAMENT_ERRORS.signUpCloseTooLate);
 }
 
-/** Validates the create form with the spec's messages and applies the defaults (16, 1, SINGLES). */
-export function parseTournamentCreate(body: unknown) {
-  checkEntryFee(body);
-  const input: CreateInput = parse(TournamentCreate, body, formMessages(body));
+/** The create form's values checked across fields, with the defaults applied (16, 1, SINGLES). */
+export function tournamentValues(form: TournamentCreate) {
+  const input = form as CreateInput;
   const switcherooType = input.switcherooType ?? DEFAULT_SWITCHEROO_TYPE;
   const signUpLimit = input.signUpLimit ?? DEFAULT_SIGNUP_LIMIT;
   checkSignUpLimit(input.tournamentType, signUpLimit);
@@ -122,9 +125,3 @@ export const FORM_FIELDS = [
   'allowScoreSubmission',
 ] as const;
 
-/** `?game=` of the upcoming list, validated against the fixed list. */
-export function gameQuery(value: unknown): Game | undefined {
-  if (value === undefined || value === '' || value === 'ALL') return undefined;
-  if (typeof value !== 'string' || !(GAMES as readonly string[]).includes(value)) throw badRequest(TOURNAMENT_ERRORS.invalidGame);
-  return value as Game;
-}

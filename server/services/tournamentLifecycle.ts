@@ -3,7 +3,6 @@ import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import { temporaryTeams, tournaments, type MapAndMode } from '../db/schema';
 import { badRequest, conflict } from '../http/errors';
-import { parse } from '../http/validate';
 import { deleteImageIfUnused, saveImage } from '../storage/images';
 import { generateTournamentBracket } from './brackets';
 import { announceBracketStarted } from './announcements';
@@ -17,12 +16,11 @@ import {
   checkSignUpLimit,
   cleanDefinedEntries,
   FORM_FIELDS,
-  formMessages,
   MAX_DEFINED_ENTRIES,
-  parseTournamentCreate,
+  tournamentValues,
 } from './tournamentForm';
 import { assertTournamentTransition, type TournamentEventType } from '../../machines/tournamentMachine';
-import { TournamentPatch } from '../../src/api/contract/tournament';
+import type { TournamentCreate, TournamentPatch } from '../../src/api/contract/tournament';
 import { ERRORS, SERVER, TOURNAMENT_ERRORS } from '../../src/domain/messages';
 import { hasStarted } from '../../src/domain/tournamentRules';
 
@@ -31,8 +29,8 @@ import { hasStarted } from '../../src/domain/tournamentRules';
 const missingRounds = (maps: MapAndMode[], rounds: string[]) =>
   rounds.filter((round) => !maps.some((m) => m.roundName === round && m.value.trim() !== ''));
 
-export async function createTournament(db: Db, body: unknown, actor: AuditActor): Promise<number> {
-  const values = parseTournamentCreate(body);
+export async function createTournament(db: Db, form: TournamentCreate, actor: AuditActor): Promise<number> {
+  const values = tournamentValues(form);
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(tournaments).values(values).returning();
     await recordAudit(tx, { actorId: actor.id, action: 'TOURNAMENT_CREATED', target: auditTargets.tournament(row), before: {}, after: { title: row.title, status: row.status } });
@@ -44,8 +42,7 @@ export async function createTournament(db: Db, body: unknown, actor: AuditActor)
  * PATCH /v1/tournament/{id}, three shapes: `mapsAndModes` alone; edit-form fields (create-only fields ignored);
  * or the full tournament plus `definedEntries` (its echoed `mapsAndModes` are then ignored).
  */
-export async function updateTournament(db: Db, id: number, body: unknown, actor: AuditActor): Promise<void> {
-  const patch = parse(TournamentPatch, body, formMessages(body));
+export async function updateTournament(db: Db, id: number, patch: TournamentPatch, actor: AuditActor): Promise<void> {
   const formKeys = FORM_FIELDS.filter((k) => patch[k] !== undefined);
   await db.transaction(async (tx) => {
     const t = await lockTournament(tx, id);
