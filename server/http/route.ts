@@ -25,6 +25,8 @@ export interface Input<T> {
   messages?: Record<string, string> | ((raw: Record<string, unknown>) => Record<string, string>);
   /** Runs on the raw input before the struct: trims, or refuses with a message of its own (throw an HttpError). */
   prepare?: (raw: Record<string, unknown>) => unknown;
+  /** Runs on the parsed value: a rule across fields (throw an HttpError). */
+  check?: (value: T) => void;
 }
 
 export const input = <T>(struct: Struct<T, any>, options: Omit<Input<T>, 'struct'> = {}): Input<T> => ({ struct, ...options });
@@ -92,10 +94,12 @@ export const asInput = (spec: InputSpec): Input<unknown> =>
 /** Parses one part of the request with its declaration. */
 export function parseInput(spec: InputSpec | undefined, raw: unknown): unknown {
   if (!spec) return undefined;
-  const { struct, messages, prepare } = asInput(spec);
+  const { struct, messages, prepare, check } = asInput(spec);
   const record = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
-  const value = prepare ? prepare(record) : raw;
-  return parse(struct, value ?? {}, typeof messages === 'function' ? messages(record) : messages);
+  const prepared = prepare ? prepare(record) : raw;
+  const value = parse(struct, prepared ?? {}, typeof messages === 'function' ? messages(record) : messages);
+  check?.(value);
+  return value;
 }
 
 /** The declared answers by status. */
