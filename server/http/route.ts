@@ -31,8 +31,15 @@ export interface Input<T> {
 
 export const input = <T>(struct: Struct<T, any>, options: Omit<Input<T>, 'struct'> = {}): Input<T> => ({ struct, ...options });
 
+/** A body the route reads itself (an upload, a signed webhook): its media type and what it holds. */
+export interface RawBody {
+  raw: true;
+  contentType: string;
+  description: string;
+}
+
 /** A multipart image upload (one part named `file`); the handler reads it (server/storage/images.ts). */
-export const UPLOAD = 'upload' as const;
+export const UPLOAD: RawBody = { raw: true, contentType: 'multipart/form-data', description: 'The image: one file part named "file" (PNG, JPEG, WebP or GIF)' };
 
 /** An answer that is not JSON: its media type and what it is. */
 export interface OtherAnswer {
@@ -46,7 +53,7 @@ export type Answer = Struct<any, any> | null | OtherAnswer;
 type Spec<S> = S extends Struct<infer T, any> ? T : S extends Input<infer T> ? T : undefined;
 type InputSpec = Struct<any, any> | Input<any>;
 
-export interface RouteDeclaration<P extends InputSpec | undefined, Q extends InputSpec | undefined, B extends InputSpec | typeof UPLOAD | undefined, A extends Access> {
+export interface RouteDeclaration<P extends InputSpec | undefined, Q extends InputSpec | undefined, B extends InputSpec | RawBody | undefined, A extends Access> {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   /** One line for the reference's list. */
@@ -69,7 +76,7 @@ export interface RouteDeclaration<P extends InputSpec | undefined, Q extends Inp
   options?: Pick<RouteShorthandOptions, 'config'>;
 }
 
-export type RouteDoc = RouteDeclaration<InputSpec | undefined, InputSpec | undefined, InputSpec | typeof UPLOAD | undefined, Access>;
+export type RouteDoc = RouteDeclaration<InputSpec | undefined, InputSpec | undefined, InputSpec | RawBody | undefined, Access>;
 
 export interface RouteContext<P, Q, B, A extends Access> {
   request: FastifyRequest;
@@ -120,7 +127,7 @@ function checkAccess(request: FastifyRequest, access: Access): AuthUser | null {
 export function defineRoute<
   P extends InputSpec | undefined = undefined,
   Q extends InputSpec | undefined = undefined,
-  B extends InputSpec | typeof UPLOAD | undefined = undefined,
+  B extends InputSpec | RawBody | undefined = undefined,
   A extends Access = Access,
 >(
   app: FastifyInstance,
@@ -143,7 +150,7 @@ export function defineRoute<
         user,
         params: parseInput(doc.params, request.params),
         query: parseInput(doc.query, request.query),
-        body: doc.body === UPLOAD ? undefined : parseInput(doc.body, request.body),
+        body: doc.body && 'raw' in doc.body ? request.body : parseInput(doc.body, request.body),
       } as RouteContext<Spec<P>, Spec<Q>, Spec<B>, A>;
       if (doc.cache) return app.publicReads.send(request, reply, doc.cache, async () => handler(context));
       const result = await handler(context);
