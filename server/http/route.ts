@@ -13,10 +13,10 @@ import { parse } from './validate';
 
 /**
  * Who gets past the route's role check: everyone (guests included), any signed-in user, or staff (ADMIN and OWNER).
- * `auth` is the /v1/auth routes: everyone, and a banned session reads as no session there. Rules about the resource
+ * `owner` is OWNER alone. `auth` is the /v1/auth routes: everyone, and a banned session reads as no session there. Rules about the resource
  * itself (the team's captain, a member) are the service's and are described by `who`.
  */
-export type Access = 'public' | 'auth' | 'user' | 'staff';
+export type Access = 'public' | 'auth' | 'user' | 'staff' | 'owner';
 
 /** A struct with the answer's wording: per-field messages (or made from the raw input), and a step before parsing. */
 export interface Input<T> {
@@ -81,7 +81,7 @@ export type RouteDoc = RouteDeclaration<InputSpec | undefined, InputSpec | undef
 export interface RouteContext<P, Q, B, A extends Access> {
   request: FastifyRequest;
   reply: FastifyReply;
-  user: A extends 'user' | 'staff' ? AuthUser : AuthUser | null;
+  user: A extends 'user' | 'staff' | 'owner' ? AuthUser : AuthUser | null;
   params: P;
   query: Q;
   body: B;
@@ -120,6 +120,7 @@ export function answersOf(doc: Pick<RouteDoc, 'responses'>): Record<number, Answ
 function checkAccess(request: FastifyRequest, access: Access): AuthUser | null {
   if (access === 'user') return requireUser(request);
   if (access === 'staff') return requireRole(request);
+  if (access === 'owner') return requireRole(request, ['OWNER']);
   return request.user ?? null;
 }
 
