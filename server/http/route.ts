@@ -11,6 +11,11 @@ import { parse } from './validate';
  * document (server/http/openapi.ts), so the documentation cannot drift from what the route accepts.
  */
 
+// A struct of any value and schema: declarations mix every kind of contract struct.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Schema = any;
+type AnyStruct = Struct<Schema, Schema>;
+
 /**
  * Who gets past the route's role check: everyone (guests included), any signed-in user, or staff (ADMIN and OWNER).
  * `owner` is OWNER alone. `auth` is the /v1/auth routes: everyone, and a banned session reads as no session there. Rules about the resource
@@ -20,7 +25,7 @@ export type Access = 'public' | 'auth' | 'user' | 'staff' | 'owner';
 
 /** A struct with the answer's wording: per-field messages (or made from the raw input), and a step before parsing. */
 export interface Input<T> {
-  struct: Struct<T, any>;
+  struct: Struct<T, Schema>;
   /** Field path → message (the spec's wording for that field); a function reads the raw input first. */
   messages?: Record<string, string> | ((raw: Record<string, unknown>) => Record<string, string>);
   /** Runs on the raw input before the struct: trims, or refuses with a message of its own (throw an HttpError). */
@@ -29,7 +34,7 @@ export interface Input<T> {
   check?: (value: T) => void;
 }
 
-export const input = <T>(struct: Struct<T, any>, options: Omit<Input<T>, 'struct'> = {}): Input<T> => ({ struct, ...options });
+export const input = <T>(struct: Struct<T, Schema>, options: Omit<Input<T>, 'struct'> = {}): Input<T> => ({ struct, ...options });
 
 /** A body the route reads itself (an upload, a signed webhook): its media type and what it holds. */
 export interface RawBody {
@@ -48,10 +53,10 @@ export interface OtherAnswer {
 }
 
 /** One answer: a contract struct (JSON), `null` (no body: 204, 304) or another media type. */
-export type Answer = Struct<any, any> | null | OtherAnswer;
+export type Answer = AnyStruct | null | OtherAnswer;
 
-type Spec<S> = S extends Struct<infer T, any> ? T : S extends Input<infer T> ? T : undefined;
-type InputSpec = Struct<any, any> | Input<any>;
+type Spec<S> = S extends Struct<infer T, Schema> ? T : S extends Input<infer T> ? T : undefined;
+type InputSpec = AnyStruct | Input<Schema>;
 
 export interface RouteDeclaration<P extends InputSpec | undefined, Q extends InputSpec | undefined, B extends InputSpec | RawBody | undefined, A extends Access> {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -96,7 +101,7 @@ declare module 'fastify' {
 
 /** A declaration's struct and wording (a bare struct has neither messages nor a step before it). */
 export const asInput = (spec: InputSpec): Input<unknown> =>
-  'validator' in spec ? { struct: spec as Struct<unknown, any> } : (spec as Input<unknown>);
+  'validator' in spec ? { struct: spec as Struct<unknown, Schema> } : (spec as Input<unknown>);
 
 /** Parses one part of the request with its declaration. */
 export function parseInput(spec: InputSpec | undefined, raw: unknown): unknown {
