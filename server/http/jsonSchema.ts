@@ -71,9 +71,10 @@ export interface SchemaNames {
 const noNames: SchemaNames = { nameOf: () => undefined };
 
 const withNull = (schema: JsonSchema): JsonSchema => {
-  if (typeof schema.type === 'string') return { ...schema, type: [schema.type, 'null'] };
-  if ('enum' in schema && Array.isArray(schema.enum)) return { ...schema, enum: [...schema.enum, null] };
-  return { anyOf: [schema, { type: 'null' }] };
+  const nullable = { ...schema };
+  if (Array.isArray(schema.enum)) nullable.enum = [...schema.enum, null];
+  if (typeof schema.type === 'string') nullable.type = [schema.type, 'null'];
+  return nullable.type || nullable.enum ? nullable : { anyOf: [schema, { type: 'null' }] };
 };
 
 /** Whether a field may be left out (optional). */
@@ -82,7 +83,9 @@ export const isOptional = (struct: AnyStruct) => is(undefined, struct);
 /** The JSON Schema of `struct`. `names` turns named contract structs into references (not at the top: `root`). */
 export function toJsonSchema(struct: AnyStruct, names: SchemaNames = noNames, root = true): JsonSchema {
   const base = baseSchema(struct, names, root);
-  return is(null, struct) && !(struct.type === 'literal' && struct.schema === null) ? withNull(base) : base;
+  // A schema that takes anything takes null too.
+  const anything = Object.keys(base).length === 0;
+  return !anything && is(null, struct) ? withNull(base) : base;
 }
 
 function baseSchema(struct: AnyStruct, names: SchemaNames, root: boolean): JsonSchema {
