@@ -25,7 +25,15 @@ const DEFINED: Record<string, JsonSchema> = {
     type: 'object',
     description: 'The compact bracket: round names, entrants, and one row of numbers per match (src/api/contract/bracket.ts)',
     required: ['roundNames', 'entrants', 'matches'],
-    properties: { roundNames: { type: 'array', items: { type: 'string' } }, entrants: { type: 'array', items: { type: 'object' } }, matches: { type: 'array', items: { type: 'number' } } },
+    properties: {
+      roundNames: { type: 'array', items: { type: 'string' } },
+      entrants: {
+        type: 'array',
+        description: '[entryId, label, imageUrl]',
+        items: { type: 'array', prefixItems: [{ type: 'integer', minimum: 1 }, { type: 'string' }, { type: ['string', 'null'] }], minItems: 3, maxItems: 3 },
+      },
+      matches: { type: 'array', description: 'ROW_SIZE (16) whole numbers a match, in play order', items: { type: 'integer' } },
+    },
   },
   string: { type: 'string' },
   number: { type: 'number' },
