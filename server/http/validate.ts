@@ -37,4 +37,7 @@ export function toPage(query: PageQuery | undefined, defaultSize = 25) {
 }
 export type Page = ReturnType<typeof toPage>;
 
+/** A paged list's answer (contract `Paged`): the page asked for, the total and its rows. */
+export const pageAnswer = <T>(page: Page, total: number, results: T[]) => ({ pageNo: page.pageNo, pageSize: page.perPage, total, results });
+
 export { StructError };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
-import { toPage } from '../http/validate';
+import { pageAnswer, toPage } from '../http/validate';
 import { defineRoute } from '../http/route';
 import { listAudit } from '../services/auditLog';
 import { AuditEntry } from '../../src/api/contract/audit';
@@ -13,7 +13,7 @@ export function auditRoutes(app: FastifyInstance, db: Db) {
     async ({ query }) => {
       const page = toPage(query);
       const { rows, total } = await listAudit(db, page);
-      return { pageNo: page.pageNo, pageSize: page.perPage, total, results: rows };
+      return pageAnswer(page, total, rows);
     },
   );
 }

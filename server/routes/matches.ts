@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { badRequest, notFound } from '../http/errors';
-import { toPage } from '../http/validate';
+import { pageAnswer, toPage } from '../http/validate';
 import { defineRoute, input } from '../http/route';
 import { MatchEntriesPatch, ScoreBody, TournamentMatch, TournamentQueueMatch } from '../../src/api/contract/tournament';
 import { CompactBracket } from '../../src/api/contract/bracket';
@@ -129,7 +129,7 @@ export function matchRoutes(app: FastifyInstance, db: Db, config: Config) {
     async ({ params, query }) => {
       const page = toPage(query);
       const { total, results } = await listQueue(db, params.kind, page, config.now());
-      return { pageNo: page.pageNo, pageSize: page.perPage, total, results };
+      return pageAnswer(page, total, results);
     },
   );
 }

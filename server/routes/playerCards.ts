@@ -1,7 +1,7 @@
 import { type } from 'superstruct';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
-import { toPage } from '../http/validate';
+import { pageAnswer, toPage } from '../http/validate';
 import { defineRoute, input, UPLOAD } from '../http/route';
 import { readImageUpload } from '../storage/images';
 import { createPlayerCard, deletePlayerCard, listPlayerCards, setPlayerCardImage } from '../services/playerCards';
@@ -21,7 +21,7 @@ export function playerCardRoutes(app: FastifyInstance, db: Db) {
     async ({ query }) => {
       const page = toPage(query, PLAYER_CARDS_PAGE_SIZE);
       const { rows, total } = await listPlayerCards(db, page);
-      return { pageNo: page.pageNo, pageSize: page.perPage, total, results: rows };
+      return pageAnswer(page, total, rows);
     },
   );
 

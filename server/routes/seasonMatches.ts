@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { isStaff } from '../auth/plugin';
-import { toPage } from '../http/validate';
+import { pageAnswer, toPage } from '../http/validate';
 import { defineRoute } from '../http/route';
 import { ScoresInput } from './matches';
 import { QUEUE_KINDS } from '../services/matchQueues';
@@ -47,7 +47,7 @@ export function seasonMatchRoutes(app: FastifyInstance, db: Db, config: Config) 
       async ({ query }) => {
         const page = toPage(query, DEFAULT_SERVER_PAGE_SIZE);
         const { total, results } = await listSeasonQueue(db, kind, page, config.now());
-        return { pageNo: page.pageNo, pageSize: page.perPage, total, results };
+        return pageAnswer(page, total, results);
       },
     );
   }

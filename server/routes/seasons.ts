@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { isStaff } from '../auth/plugin';
-import { toPage, type Page } from '../http/validate';
+import { pageAnswer, toPage, type Page } from '../http/validate';
 import { defineRoute, input } from '../http/route';
 import { getDivisionRow, getSeasonRow, seasonBodyInput, type SeasonRow } from '../services/seasonStore';
 import { toDivisionDetail, toSeason, toSeasons, type Viewer } from '../services/seasonView';
@@ -44,7 +44,7 @@ export function seasonRoutes(app: FastifyInstance, db: Db, config: Config) {
   const seasonFor = (request: FastifyRequest, row: SeasonRow) => toSeason(db, row, viewerOf(request));
   const paged = async (request: FastifyRequest, page: Page, list: (page: Page) => Promise<{ rows: SeasonRow[]; total: number }>) => {
     const { rows, total } = await list(page);
-    return { pageNo: page.pageNo, pageSize: page.perPage, total, results: await toSeasons(db, rows, viewerOf(request)) };
+    return pageAnswer(page, total, await toSeasons(db, rows, viewerOf(request)));
   };
 
   // ------------------------------------------------------------------ reading
@@ -104,7 +104,7 @@ export function seasonRoutes(app: FastifyInstance, db: Db, config: Config) {
     async ({ params, query }) => {
       const page = toPage(query, DEFAULT_SERVER_PAGE_SIZE);
       const { results, total } = await seasonTeams(db, params.id, page);
-      return { pageNo: page.pageNo, pageSize: page.perPage, total, results };
+      return pageAnswer(page, total, results);
     },
   );
 

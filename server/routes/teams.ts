@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { badRequest } from '../http/errors';
-import { toPage } from '../http/validate';
+import { pageAnswer, toPage } from '../http/validate';
 import { defineRoute, input, UPLOAD } from '../http/route';
 import { readImageUpload } from '../storage/images';
 import { leaveLeagueTeam, listTeams, teamDetail, toTeamSummary } from '../services/teams';
@@ -59,7 +59,7 @@ export function teamRoutes(app: FastifyInstance, db: Db, config: Config) {
     async ({ query }) => {
       const page = toPage(query);
       const { rows, total } = await listTeams(db, page);
-      return { pageNo: page.pageNo, pageSize: page.perPage, total, results: rows.map(toTeamSummary) };
+      return pageAnswer(page, total, rows.map(toTeamSummary));
     },
   );
 

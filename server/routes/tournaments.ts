@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Billing } from '../billing/types';
-import { toPage } from '../http/validate';
+import { pageAnswer, toPage } from '../http/validate';
 import { defineRoute, input, UPLOAD } from '../http/route';
 import { readImageUpload } from '../storage/images';
 import { featuredTournament, toTournament, toTournaments } from '../services/tournamentView';
@@ -72,7 +72,7 @@ export function tournamentRoutes(app: FastifyInstance, db: Db, config: Config) {
     async ({ user, query }) => {
       const page = toPage(query);
       const { rows, total } = await listTournaments(db, page);
-      return { pageNo: page.pageNo, pageSize: page.perPage, total, results: await toTournaments(db, rows, user.id) };
+      return pageAnswer(page, total, await toTournaments(db, rows, user.id));
     },
   );
 
@@ -118,7 +118,7 @@ export function tournamentRoutes(app: FastifyInstance, db: Db, config: Config) {
     async ({ user, query }) => {
       const page = toPage(query, DEFAULT_SERVER_PAGE_SIZE);
       const { rows, total } = await allTournaments(db, page);
-      return { pageNo: page.pageNo, pageSize: page.perPage, total, results: await toTournaments(db, rows, user?.id ?? null) };
+      return pageAnswer(page, total, await toTournaments(db, rows, user?.id ?? null));
     },
   );
 

@@ -2,7 +2,7 @@ import { integer, type } from 'superstruct';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { toPage } from '../http/validate';
+import { pageAnswer, toPage } from '../http/validate';
 import { defineRoute } from '../http/route';
 import { cancelTransfer, decideTransfer, listPendingTransfers, requestTransfer } from '../services/transfers';
 import { cancelUnpaidTransfers, payForTransfer, registerTransferPurpose } from '../services/transferBilling';
@@ -27,7 +27,7 @@ export function transferRoutes(app: FastifyInstance, db: Db, config: Config) {
     async ({ query }) => {
       const page = toPage(query, DEFAULT_SERVER_PAGE_SIZE);
       const { rows, total } = await listPendingTransfers(db, page);
-      return { pageNo: page.pageNo, pageSize: page.perPage, total, results: rows };
+      return pageAnswer(page, total, rows);
     },
   );
 

@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { isStaff } from '../auth/plugin';
 import { badRequest } from '../http/errors';
-import { toPage } from '../http/validate';
+import { pageAnswer, toPage } from '../http/validate';
 import { defineRoute, input } from '../http/route';
 import {
   banUser,
@@ -43,7 +43,7 @@ export function userRoutes(app: FastifyInstance, db: Db, config: Config) {
     async ({ query }) => {
       const page = toPage(query);
       const { rows, total } = await listPlayers(db, { ...page, freeAgent: query.freeAgent });
-      return { pageNo: page.pageNo, pageSize: page.perPage, total, results: rows.map(toUser) };
+      return pageAnswer(page, total, rows.map(toUser));
     },
   );
 
@@ -53,7 +53,7 @@ export function userRoutes(app: FastifyInstance, db: Db, config: Config) {
     async ({ query }) => {
       const page = toPage(query);
       const { rows, total } = await listUsersForAdmin(db, page);
-      return { pageNo: page.pageNo, pageSize: page.perPage, total, results: rows.map(toAdminUserRow) };
+      return pageAnswer(page, total, rows.map(toAdminUserRow));
     },
   );
 
@@ -92,7 +92,7 @@ export function userRoutes(app: FastifyInstance, db: Db, config: Config) {
     async ({ query }) => {
       const page = toPage(query);
       const { rows, total } = await listStaff(db, page);
-      return { pageNo: page.pageNo, pageSize: page.perPage, total, results: rows.map(toAdminUserRow) };
+      return pageAnswer(page, total, rows.map(toAdminUserRow));
     },
   );
 
