@@ -46,6 +46,9 @@ import { createPublicReadCache } from './services/publicReadCache';
 import { announcementRoutes } from './routes/announcements';
 import { calendarRoutes } from './routes/calendars';
 import { createDiscordOutbox, type DiscordOutbox } from './services/discordOutbox';
+import { collectRouteDocs } from './http/openapi';
+import { installApiReference } from './http/apiReference';
+import { AUTH_ROUTE_DOCS } from './routes/authDocs';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -82,6 +85,8 @@ export async function buildApp({ config, database, starting = false }: AppDeps):
     return503OnClosing: false,
   });
   const { db } = database;
+  // Every route's declaration, for the OpenAPI document (server/http/openapi.ts).
+  collectRouteDocs(app, AUTH_ROUTE_DOCS);
   // Every route as "METHOD /url", for the authorization matrix test (a route without an expected outcome fails it).
   const routes: string[] = [];
   app.decorate('registeredRoutes', routes);
@@ -148,6 +153,7 @@ export async function buildApp({ config, database, starting = false }: AppDeps):
   transferRoutes(app, db, config);
   announcementRoutes(app, db, config);
   calendarRoutes(app, db, config);
+  await installApiReference(app);
   // Discord announcements leave through this instance's delivery worker; closing the app waits for the one in flight.
   const outbox = createDiscordOutbox(db, config, app.log);
   outbox.start();

@@ -1,5 +1,6 @@
-import { StructError, validate, type Struct } from 'superstruct';
+import { StructError, type, validate, type Struct } from 'superstruct';
 import { badRequest } from './errors';
+import { IdParam, type PageQuery } from '../../src/api/contract/common';
 
 /**
  * Validates untrusted input with a contract struct and returns the coerced value, or throws 400 with a message
@@ -19,35 +20,24 @@ function describe(error: StructError, messages: Record<string, string>): string 
   if (top in messages) return messages[top];
   if (!path) return 'The request body is invalid';
   if (failure.type === 'never') return `Unknown field "${path}"`;
+  // The path and query structs (contract/common.ts) word their refusal to follow the field's name.
+  if (failure.message.startsWith('must ')) return `"${path}" ${failure.message}`;
   if (failure.value === undefined) return `"${path}" is required`;
   return `"${path}" is invalid: ${failure.message.replace(/^Expected/, 'expected')}`;
 }
 
-/** Route parameter that must be a positive integer id. */
-export function idParam(value: unknown, name = 'id'): number {
-  if (typeof value !== 'string' || !/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2147483647) {
-    throw badRequest(`"${name}" must be a positive integer`);
-  }
-  return Number(value);
-}
+/** One path parameter that must be a positive integer id (for routes that read their params themselves). */
+export const idParam = (value: unknown, name = 'id'): number => parse(type({ [name]: IdParam }), { [name]: value })[name];
 
-/** Paging query of every list: pageNo (1-based, default 1), perPage (default `defaultSize`, 1..100), search. */
-export function pageQuery(query: unknown, defaultSize = 25) {
-  const q = (query ?? {}) as Record<string, unknown>;
-  const pageNo = q.pageNo === undefined ? 1 : idParam(String(q.pageNo), 'pageNo');
-  const rawSize = q.perPage ?? q.pageSize;
-  const perPage = rawSize === undefined ? defaultSize : idParam(String(rawSize), 'perPage');
-  if (perPage > 100) throw badRequest('"perPage" must be at most 100');
-  const search = typeof q.search === 'string' ? q.search.trim().slice(0, 100) : '';
-  return { pageNo, perPage, offset: (pageNo - 1) * perPage, search };
+/** The paging of a list from its parsed query (contract PageQuery): 1-based page, page size and search. */
+export function toPage(query: PageQuery | undefined, defaultSize = 25) {
+  const pageNo = query?.pageNo ?? 1;
+  const perPage = query?.perPage ?? query?.pageSize ?? defaultSize;
+  return { pageNo, perPage, offset: (pageNo - 1) * perPage, search: query?.search ?? '' };
 }
+export type Page = ReturnType<typeof toPage>;
 
-/** Optional boolean query flag ("true"/"false"). */
-export function boolQuery(value: unknown, name: string): boolean | undefined {
-  if (value === undefined || value === '') return undefined;
-  if (value === 'true') return true;
-  if (value === 'false') return false;
-  throw badRequest(`"${name}" must be true or false`);
-}
+/** A paged list's answer (contract `Paged`): the page asked for, the total and its rows. */
+export const pageAnswer = <T>(page: Page, total: number, results: T[]) => ({ pageNo: page.pageNo, pageSize: page.perPage, total, results });
 
 export { StructError };

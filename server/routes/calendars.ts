@@ -1,13 +1,17 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type } from 'superstruct';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { isStaff } from '../auth/plugin';
-import { idParam } from '../http/validate';
+import { defineRoute } from '../http/route';
 import { teamCalendar, userCalendar } from '../services/calendars';
+import { IdParam } from '../../src/api/contract/common';
+
+const ById = type({ id: IdParam });
+const CALENDAR = { contentType: 'text/calendar', description: 'An iCalendar feed (RFC 5545): each upcoming match with its due date and a link' };
 
 /** The match calendars (issue 25): public iCalendar feeds a calendar app subscribes to (webcal://) or that a player downloads. */
 export function calendarRoutes(app: FastifyInstance, db: Db, config: Config) {
-  const id = (request: FastifyRequest) => idParam((request.params as { id: string }).id);
   const send = (reply: FastifyReply, body: string, filename: string) =>
     reply
       .type('text/calendar; charset=utf-8')
@@ -16,13 +20,14 @@ export function calendarRoutes(app: FastifyInstance, db: Db, config: Config) {
       .header('cache-control', 'private, max-age=300')
       .send(body);
 
-  app.get('/v1/team/:id/calendar.ics', async (request, reply) => {
-    const teamId = id(request);
-    return send(reply, await teamCalendar(db, config, teamId), `clutch-team-${teamId}.ics`);
-  });
-
-  app.get('/v1/user/:id/calendar.ics', async (request, reply) => {
-    const userId = id(request);
-    return send(reply, await userCalendar(db, config, userId, isStaff(request.user)), `clutch-player-${userId}.ics`);
-  });
+  defineRoute(
+    app,
+    { method: 'GET', url: '/v1/team/:id/calendar.ics', summary: "A league team's upcoming matches as a calendar", access: 'public', params: ById, responses: CALENDAR },
+    async ({ reply, params }) => send(reply, await teamCalendar(db, config, params.id), `clutch-team-${params.id}.ics`),
+  );
+  defineRoute(
+    app,
+    { method: 'GET', url: '/v1/user/:id/calendar.ics', summary: "A player's upcoming league and tournament matches as a calendar", access: 'public', params: ById, responses: CALENDAR },
+    async ({ reply, user, params }) => send(reply, await userCalendar(db, config, params.id, isStaff(user)), `clutch-player-${params.id}.ics`),
+  );
 }

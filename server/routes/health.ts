@@ -3,6 +3,12 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { DATABASE_UNAVAILABLE } from '../http/errors';
 import type { Lifecycle } from '../ops/lifecycle';
+import { boolean, integer, literal, optional, record, string, type } from 'superstruct';
+import { defineRoute } from '../http/route';
+
+/** The answers of the health checks (monitors read them; the SPA does not). */
+const Health = type({ status: string(), database: string(), checkedMsAgo: optional(integer()) });
+const Unhealthy = type({ status: string(), database: string(), message: string(), checks: optional(record(string(), boolean())) });
 
 /*
  * GET /v1/health: is this server up, and is its database answering? One `select 1` at a time, shared by every caller.
@@ -72,19 +78,36 @@ export function healthRoutes(app: FastifyInstance, database: Database, lifecycle
     return fresh ? {} : { checkedMsAgo: now - answer.at };
   };
 
-  app.get('/v1/health', async (_request, reply) => {
+  defineRoute(
+    app,
+    { method: 'GET', url: '/v1/health', summary: 'Is this server up, and is its database answering?', access: 'public', responses: { 200: Health, 503: Unhealthy } },
+    async ({ reply }) => {
     reply.header('cache-control', 'no-store');
     const ok = await databaseCheck();
     if (ok) return { status: 'ok', database: database.kind, ...ok };
     return reply.code(503).send({ status: 'unavailable', database: database.kind, message: DATABASE_UNAVAILABLE });
-  });
+    },
+  );
 
-  app.get('/v1/health/live', async (_request, reply) => {
+  defineRoute(
+    app,
+    { method: 'GET', url: '/v1/health/live', summary: 'Liveness: the process answers', access: 'public', responses: type({ status: literal('alive'), phase: string() }) },
+    async ({ reply }) => {
     reply.header('cache-control', 'no-store');
     return { status: 'alive', phase: lifecycle.phase };
-  });
+    },
+  );
 
-  app.get('/v1/health/ready', async (_request, reply) => {
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/v1/health/ready',
+      summary: 'Readiness: migrated, live updates connected, the database answering, not shutting down',
+      access: 'public',
+      responses: { 200: Health, 503: Unhealthy },
+    },
+    async ({ reply }) => {
     reply.header('cache-control', 'no-store');
     const unready = (status: string, message: string, checks?: Record<string, boolean>) =>
       reply.code(503).send({ status, database: database.kind, message, ...(checks ? { checks } : {}) });
@@ -95,5 +118,6 @@ export function healthRoutes(app: FastifyInstance, database: Database, lifecycle
     if (!checks.migrated) return unready('starting', READINESS.starting, checks);
     if (!checks.listening) return unready('unavailable', READINESS.notListening, checks);
     return { status: 'ready', database: database.kind };
-  });
+    },
+  );
 }

@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
-import { requireUser } from '../auth/plugin';
+import { defineRoute } from '../http/route';
 import { pendingInvitesOf } from '../services/invites';
+import { TeamInvites } from '../../src/api/contract/team';
 
 export function inviteRoutes(app: FastifyInstance, db: Db) {
-  /** The invites page: the signed-in user's pending team and tournament-team invites. */
-  app.get('/v1/transfer/user', async (request) => pendingInvitesOf(db, requireUser(request).id));
+  defineRoute(
+    app,
+    { method: 'GET', url: '/v1/transfer/user', summary: "The invites page: the signed-in user's pending team and tournament-team invites", access: 'user', responses: TeamInvites },
+    async ({ user }) => pendingInvitesOf(db, user.id),
+  );
 }

@@ -2,13 +2,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { isStaff, requireRole } from '../auth/plugin';
+import { type } from 'superstruct';
+import { isStaff } from '../auth/plugin';
+import { defineRoute } from '../http/route';
+import { IdParam } from '../../src/api/contract/common';
 import { createLiveStreamLimits } from '../http/liveStreamLimits';
 import { createLiveStreamAccess, type StreamGrant } from '../services/liveStreamAccess';
-import { idParam } from '../http/validate';
 import { getTournament } from '../services/tournamentStore';
 import { visibleDivision } from '../services/seasonQueries';
 import { QUEUES_TOPIC, type LiveEvent, type LiveHub } from '../services/liveEvents';
+
+const ById = type({ id: IdParam });
 
 /** A comment line this often keeps proxies and load balancers from closing a quiet stream. */
 export const HEARTBEAT_MS = 15_000;
@@ -114,23 +118,30 @@ export function liveEventRoutes(app: FastifyInstance, db: Db, hub: LiveHub, conf
     open.clear();
   });
 
-  /** The bracket of a tournament (public, like GET /v1/tournament/{id}/match). */
-  app.get('/v1/tournament/:id/events', async (request, reply) => {
-    const id = idParam((request.params as { id?: string }).id);
-    await getTournament(db, id);
-    return stream(request, reply, `tournament:${id}`, grantOf(request, {}));
-  });
+  const STREAM = { contentType: 'text/event-stream', description: 'Server-sent events: `retry:`, a replay or `reset` after Last-Event-ID, `ready`, then each change as it is committed' };
+  const TOO_MANY = { 429: 'Too many open streams (from this client, or on this server): retry after Retry-After seconds' };
 
-  /** A league division's groups and playoffs (like GET /v1/match/division/{id}: unpublished seasons only for staff). */
-  app.get('/v1/season/division/:id/events', async (request, reply) => {
-    const id = idParam((request.params as { id?: string }).id);
-    const division = await visibleDivision(db, id, isStaff(request.user));
-    return stream(request, reply, `division:${id}`, grantOf(request, { seasonId: division.seasonId }));
-  });
+  defineRoute(
+    app,
+    { method: 'GET', url: '/v1/tournament/:id/events', summary: "Live updates of a tournament's bracket", access: 'public', params: ById, responses: STREAM, errors: TOO_MANY },
+    async ({ request, reply, params }) => {
+      await getTournament(db, params.id);
+      return stream(request, reply, `tournament:${params.id}`, grantOf(request, {}));
+    },
+  );
 
-  /** The admin queues (staff): the ids of every changed tournament or league match. */
-  app.get('/v1/match/events', async (request, reply) => {
-    requireRole(request);
-    return stream(request, reply, QUEUES_TOPIC, grantOf(request, { staffOnly: true }));
-  });
+  defineRoute(
+    app,
+    { method: 'GET', url: '/v1/season/division/:id/events', summary: "Live updates of a league division's groups and playoffs", access: 'public', who: "an unpublished season's divisions only for staff", params: ById, responses: STREAM, errors: TOO_MANY },
+    async ({ request, reply, user, params }) => {
+      const division = await visibleDivision(db, params.id, isStaff(user));
+      return stream(request, reply, `division:${params.id}`, grantOf(request, { seasonId: division.seasonId }));
+    },
+  );
+
+  defineRoute(
+    app,
+    { method: 'GET', url: '/v1/match/events', summary: 'Live updates of the admin queues: the ids of every changed tournament or league match', access: 'staff', responses: STREAM, errors: TOO_MANY },
+    async ({ request, reply }) => stream(request, reply, QUEUES_TOPIC, grantOf(request, { staffOnly: true })),
+  );
 }

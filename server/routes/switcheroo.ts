@@ -1,14 +1,16 @@
+import { type } from 'superstruct';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
-import { requireRole } from '../auth/plugin';
-import { idParam, parse } from '../http/validate';
+import { defineRoute, input } from '../http/route';
 import { saveSwitcherooTeams } from '../services/switcheroo';
 import { SwitcherooTeamsBody } from '../../src/api/contract/switcheroo';
+import { SwitcherooEntries } from '../../src/api/contract/tournament';
+import { IdParam } from '../../src/api/contract/common';
 import { PAIRING } from '../../src/domain/messages';
 
 /** Each team name's message: missing or blank, or too long. */
-function nameMessages(body: unknown): Record<string, string> {
-  const teams = (body as { teams?: unknown } | null)?.teams;
+function nameMessages(body: Record<string, unknown>): Record<string, string> {
+  const teams = body.teams;
   if (!Array.isArray(teams)) return {};
   return Object.fromEntries(
     teams.map((team, i) => {
@@ -21,10 +23,18 @@ function nameMessages(body: unknown): Record<string, string> {
 
 /** The SWITCHEROO pairing screen's save (ADMIN/OWNER); the board itself is GET /v1/tournament/{id}/entries/switcheroo. */
 export function switcherooRoutes(app: FastifyInstance, db: Db) {
-  app.post('/v1/tournament/:id/switcheroo/teams', async (request) => {
-    const admin = requireRole(request);
-    const id = idParam((request.params as { id: string }).id);
-    const body = parse(SwitcherooTeamsBody, request.body, nameMessages(request.body));
-    return saveSwitcherooTeams(db, id, body, admin);
-  });
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/v1/tournament/:id/switcheroo/teams',
+      summary: 'SWITCHEROO pairing: save the teams',
+      access: 'staff',
+      params: type({ id: IdParam }),
+      body: input(SwitcherooTeamsBody, { messages: nameMessages }),
+      responses: SwitcherooEntries,
+      errors: { 409: 'Not a SWITCHEROO tournament, or it has started' },
+    },
+    async ({ user, params, body }) => saveSwitcherooTeams(db, params.id, body, user),
+  );
 }

@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type } from 'superstruct';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { requireRole, requireUser } from '../auth/plugin';
 import { badRequest } from '../http/errors';
-import { idParam, pageQuery, parse } from '../http/validate';
+import { pageAnswer, toPage } from '../http/validate';
+import { defineRoute, input, UPLOAD } from '../http/route';
 import { readImageUpload } from '../storage/images';
 import { leaveLeagueTeam, listTeams, teamDetail, toTeamSummary } from '../services/teams';
 import {
@@ -22,133 +23,172 @@ import {
   setLeagueTeamLogo,
   type TransferSettings,
 } from '../services/leagueTeams';
-import { TeamNameBody } from '../../src/api/contract/team';
+import { LogoUploaded, Team, TeamManagementRow, TeamManagementRows, TeamNameBody, TeamSummary } from '../../src/api/contract/team';
+import { Created } from '../../src/api/contract/tournament';
+import { LeagueTeamLeft, TransferOutcome } from '../../src/api/contract/transfer';
+import { IdParam, PageQuery, Paged } from '../../src/api/contract/common';
 import { LEAGUE_TEAM } from '../../src/domain/messages';
-import { cachedRead } from '../services/publicReadCache';
 
 const BASE = '/v1/team/:id';
 
-type Params = { id: string; teamId?: string; userId?: string };
-const teamId = (request: FastifyRequest) => idParam((request.params as Params).id, 'id');
-const userId = (request: FastifyRequest) => idParam((request.params as Params).userId, 'userId');
-const noContent = (reply: FastifyReply) => reply.code(204).send();
+const ById = type({ id: IdParam });
+const MemberById = type({ id: IdParam, userId: IdParam });
+const CAPTAIN = "the team's captain";
+const CAPTAIN_OR_STAFF = "the team's captain, or staff";
+const ROSTER_ERRORS = { 409: 'Not allowed for this team or member now (a full team, a member elsewhere, a locked team)' };
 
 /** The name of POST /v1/team ("Please enter a team name") and PATCH /v1/team/{id} ("Please enter a new team name"), trimmed. */
-function teamName(body: unknown, blank: string): string {
-  const input = { ...((body && typeof body === 'object' ? body : {}) as Record<string, unknown>) };
-  if (typeof input.name === 'string') input.name = input.name.trim();
-  if (typeof input.name === 'string' && input.name.length > 40) throw badRequest(LEAGUE_TEAM.teamNameTooLong);
-  return parse(TeamNameBody, input, { name: blank }).name;
-}
+const teamName = (blank: string) =>
+  input(TeamNameBody, {
+    messages: { name: blank },
+    prepare: (raw) => {
+      const name = typeof raw.name === 'string' ? raw.name.trim() : raw.name;
+      if (typeof name === 'string' && name.length > 40) throw badRequest(LEAGUE_TEAM.teamNameTooLong);
+      return { ...raw, name };
+    },
+  });
 
 /** League (permanent) teams: TEAM RANKS, the profile, creating one, its management dialog and invites. */
 export function teamRoutes(app: FastifyInstance, db: Db, config: Config) {
   /** What the roster calls of a team in a season need (transfer requests, their fee, staff changes recorded). */
   const transfers = (): TransferSettings => ({ billing: app.billing, feeCents: config.transferFeeCents, now: config.now() });
 
-  /** TEAM RANKS (public): paged and searchable. */
-  app.get(
-    '/v1/team',
-    cachedRead(app, { viewer: 'none' }, async (request) => {
-      const page = pageQuery(request.query);
+  defineRoute(
+    app,
+    { method: 'GET', url: '/v1/team', summary: 'TEAM RANKS: every league team, paged and searchable', access: 'public', query: PageQuery, responses: Paged(TeamSummary), cache: { viewer: 'none' } },
+    async ({ query }) => {
+      const page = toPage(query);
       const { rows, total } = await listTeams(db, page);
-      return { pageNo: page.pageNo, pageSize: page.perPage, total, results: rows.map(toTeamSummary) };
-    }),
+      return pageAnswer(page, total, rows.map(toTeamSummary));
+    },
   );
 
-  /** Create Team: the caller founds and captains it; answers `{ id }`. */
-  app.post('/v1/team', async (request, reply) => {
-    const user = requireUser(request);
-    return reply.code(201).send(await createLeagueTeam(db, user, teamName(request.body, LEAGUE_TEAM.teamName)));
-  });
+  defineRoute(
+    app,
+    { method: 'POST', url: '/v1/team', summary: 'Create Team: the caller founds and captains it; answers its id', access: 'user', body: teamName(LEAGUE_TEAM.teamName), responses: { 201: Created }, errors: { 409: 'The caller is already on a team, or the name is taken' } },
+    async ({ user, body }) => createLeagueTeam(db, user, body.name),
+  );
 
-  /** The team profile (public). */
-  app.get(BASE, cachedRead(app, { viewer: 'none' }, async (request) => teamDetail(db, teamId(request))));
+  defineRoute(
+    app,
+    { method: 'GET', url: BASE, summary: 'The team profile', access: 'public', params: ById, responses: Team, cache: { viewer: 'none' } },
+    async ({ params }) => teamDetail(db, params.id),
+  );
 
-  /** The management dialog's rows (members and staff). */
-  app.get(`${BASE}/members`, async (request) => {
-    const user = requireUser(request);
-    return leagueManagementRows(db, teamId(request), user);
-  });
+  defineRoute(
+    app,
+    { method: 'GET', url: `${BASE}/members`, summary: "The management dialog's rows (members and staff)", access: 'user', who: 'members of the team, or staff', params: ById, responses: TeamManagementRows },
+    async ({ user, params }) => leagueManagementRows(db, params.id, user),
+  );
 
-  app.patch(BASE, async (request) => {
-    const user = requireUser(request);
-    const id = teamId(request);
-    return renameLeagueTeam(db, id, user, teamName(request.body, LEAGUE_TEAM.newTeamName));
-  });
+  defineRoute(
+    app,
+    { method: 'PATCH', url: BASE, summary: 'Rename the team', access: 'user', who: CAPTAIN_OR_STAFF, params: ById, body: teamName(LEAGUE_TEAM.newTeamName), responses: Team, errors: { 409: 'The name is taken' } },
+    async ({ user, params, body }) => renameLeagueTeam(db, params.id, user, body.name),
+  );
 
-  app.post(`${BASE}/logo`, async (request) => {
-    const user = requireUser(request);
-    const id = teamId(request);
-    await assertMayUploadLeagueLogo(db, id, user);
-    return setLeagueTeamLogo(db, id, user, await readImageUpload(request));
-  });
+  defineRoute(
+    app,
+    { method: 'POST', url: `${BASE}/logo`, summary: "Upload the team's logo", access: 'user', who: CAPTAIN_OR_STAFF, params: ById, body: UPLOAD, responses: LogoUploaded },
+    async ({ request, user, params }) => {
+      await assertMayUploadLeagueLogo(db, params.id, user);
+      return setLeagueTeamLogo(db, params.id, user, await readImageUpload(request));
+    },
+  );
 
-  app.delete(`${BASE}/logo`, async (request, reply) => {
-    const user = requireUser(request);
-    await removeLeagueTeamLogo(db, teamId(request), user);
-    return noContent(reply);
-  });
+  defineRoute(
+    app,
+    { method: 'DELETE', url: `${BASE}/logo`, summary: "Remove the team's logo", access: 'user', who: CAPTAIN_OR_STAFF, params: ById, responses: null },
+    async ({ user, params }) => {
+      await removeLeagueTeamLogo(db, params.id, user);
+    },
+  );
 
-  app.post(`${BASE}/members/invites/:userId`, async (request) => {
-    const user = requireUser(request);
-    return inviteToLeagueTeam(db, teamId(request), user, userId(request));
-  });
+  defineRoute(
+    app,
+    { method: 'POST', url: `${BASE}/members/invites/:userId`, summary: 'Invite a player', access: 'user', who: CAPTAIN, params: MemberById, responses: TeamManagementRow, errors: ROSTER_ERRORS },
+    async ({ user, params }) => inviteToLeagueTeam(db, params.id, user, params.userId),
+  );
 
-  app.post(`${BASE}/members/invites/:userId/cancel`, async (request, reply) => {
-    const user = requireUser(request);
-    await cancelLeagueInvite(db, teamId(request), user, userId(request));
-    return noContent(reply);
-  });
+  defineRoute(
+    app,
+    { method: 'POST', url: `${BASE}/members/invites/:userId/cancel`, summary: 'Cancel an invite', access: 'user', who: CAPTAIN, params: MemberById, responses: null },
+    async ({ user, params }) => {
+      await cancelLeagueInvite(db, params.id, user, params.userId);
+    },
+  );
 
-  app.patch(`${BASE}/members/invites/accept`, async (request) => {
-    const user = requireUser(request);
-    return acceptLeagueInvite(db, teamId(request), user, transfers());
-  });
+  defineRoute(
+    app,
+    { method: 'PATCH', url: `${BASE}/members/invites/accept`, summary: "Accept the team's invite (while the team plays a season, a transfer request)", access: 'user', who: 'the invited player', params: ById, responses: Team, errors: ROSTER_ERRORS },
+    async ({ user, params }) => acceptLeagueInvite(db, params.id, user, transfers()),
+  );
 
-  app.patch(`${BASE}/members/invites/reject`, async (request, reply) => {
-    const user = requireUser(request);
-    await rejectLeagueInvite(db, teamId(request), user);
-    return noContent(reply);
-  });
+  defineRoute(
+    app,
+    { method: 'PATCH', url: `${BASE}/members/invites/reject`, summary: "Reject the team's invite", access: 'user', who: 'the invited player', params: ById, responses: null },
+    async ({ user, params }) => {
+      await rejectLeagueInvite(db, params.id, user);
+    },
+  );
 
-  app.post(`${BASE}/admin/members/:userId`, async (request) => {
-    const actor = requireRole(request);
-    return forceAddLeagueMember(db, teamId(request), actor, userId(request), transfers());
-  });
+  defineRoute(
+    app,
+    { method: 'POST', url: `${BASE}/admin/members/:userId`, summary: 'Add a player to the team (staff)', access: 'staff', params: MemberById, responses: TeamManagementRow, errors: ROSTER_ERRORS },
+    async ({ user, params }) => forceAddLeagueMember(db, params.id, user, params.userId, transfers()),
+  );
 
-  app.delete(`${BASE}/admin/members/:userId`, async (request, reply) => {
-    const user = requireRole(request);
-    await removeLeagueMember(db, teamId(request), user, userId(request), 'staff', transfers());
-    return noContent(reply);
-  });
+  defineRoute(
+    app,
+    { method: 'DELETE', url: `${BASE}/admin/members/:userId`, summary: 'Remove a member (staff)', access: 'staff', params: MemberById, responses: null, errors: ROSTER_ERRORS },
+    async ({ user, params }) => {
+      await removeLeagueMember(db, params.id, user, params.userId, 'staff', transfers());
+    },
+  );
 
-  /** Assign captain (promote): the captain hands the team to a member. */
-  app.patch(`${BASE}/members/:userId`, async (request, reply) => {
-    const user = requireUser(request);
-    await promoteLeagueMember(db, teamId(request), user, userId(request), 'captain');
-    return noContent(reply);
-  });
+  defineRoute(
+    app,
+    { method: 'PATCH', url: `${BASE}/members/:userId`, summary: 'Assign captain: the captain hands the team to a member', access: 'user', who: CAPTAIN, params: MemberById, responses: null, errors: ROSTER_ERRORS },
+    async ({ user, params }) => {
+      await promoteLeagueMember(db, params.id, user, params.userId, 'captain');
+    },
+  );
 
-  app.patch(`${BASE}/admin/members/:userId`, async (request, reply) => {
-    const user = requireRole(request);
-    await promoteLeagueMember(db, teamId(request), user, userId(request), 'staff');
-    return noContent(reply);
-  });
+  defineRoute(
+    app,
+    { method: 'PATCH', url: `${BASE}/admin/members/:userId`, summary: 'Assign captain (staff)', access: 'staff', params: MemberById, responses: null, errors: ROSTER_ERRORS },
+    async ({ user, params }) => {
+      await promoteLeagueMember(db, params.id, user, params.userId, 'staff');
+    },
+  );
 
-  /** Remove a member; while the team plays a season it answers the transfer request (TransferOutcome) instead. */
-  app.delete(`${BASE}/members/:userId`, async (request, reply) => {
-    const user = requireUser(request);
-    const requested = await removeLeagueMember(db, teamId(request), user, userId(request), 'captain', transfers());
-    return requested ?? noContent(reply);
-  });
+  defineRoute(
+    app,
+    {
+      method: 'DELETE',
+      url: `${BASE}/members/:userId`,
+      summary: 'Remove a member; while the team plays a season it answers the transfer request instead',
+      access: 'user',
+      who: CAPTAIN,
+      params: MemberById,
+      responses: { 200: TransferOutcome, 204: null },
+      errors: ROSTER_ERRORS,
+    },
+    async ({ user, params }) => (await removeLeagueMember(db, params.id, user, params.userId, 'captain', transfers())) ?? undefined,
+  );
 
-  /**
-   * Leave: `locked` is true when the last member left and the team is now locked for good. While the team plays a
-   * season it answers the removal request the leave opened (TransferOutcome) instead.
-   */
-  app.delete(`${BASE}/members`, async (request) => {
-    const user = requireUser(request);
-    return leaveLeagueTeam(db, teamId(request), user, config.transferFeeCents);
-  });
+  defineRoute(
+    app,
+    {
+      method: 'DELETE',
+      url: `${BASE}/members`,
+      summary: 'Leave the team: `locked` is true when the last member left; while the team plays a season, the removal request it opened',
+      access: 'user',
+      who: 'a member of the team',
+      params: ById,
+      responses: LeagueTeamLeft,
+      errors: ROSTER_ERRORS,
+    },
+    async ({ user, params }) => leaveLeagueTeam(db, params.id, user, config.transferFeeCents),
+  );
 }

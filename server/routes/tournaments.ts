@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { array, assign, enums, nullable, optional, type } from 'superstruct';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { requireRole, requireUser } from '../auth/plugin';
 import type { Billing } from '../billing/types';
-import { boolQuery, idParam, pageQuery, parse } from '../http/validate';
+import { pageAnswer, toPage } from '../http/validate';
+import { defineRoute, input, UPLOAD } from '../http/route';
 import { readImageUpload } from '../storage/images';
 import { featuredTournament, toTournament, toTournaments } from '../services/tournamentView';
 import {
@@ -25,20 +26,33 @@ import {
 } from '../services/tournamentLifecycle';
 import { actionUrl } from '../../machines/lifecycleActions';
 import { TOURNAMENT_ACTIONS, TOURNAMENT_RESOURCE, TOURNAMENT_STEP_ACTIONS, type TournamentAction } from '../../machines/tournamentActions';
-import { gameQuery } from '../services/tournamentForm';
+import { tournamentCreateInput, tournamentPatchInput } from '../services/tournamentForm';
 import { getTournament } from '../services/tournamentStore';
-import { ENTRY_KINDS, listEntries, removeEntry, switcherooEntries, type EntryKind } from '../services/tournamentEntries';
-import { badRequest } from '../http/errors';
+import { ENTRY_KINDS, listEntries, removeEntry, switcherooEntries } from '../services/tournamentEntries';
 import { joinTournament, registerTournamentEntryPurpose } from '../services/tournamentJoin';
-import { JoinTournamentBody } from '../../src/api/contract/tournament';
-import { DEFAULT_SERVER_PAGE_SIZE } from '../../src/domain/constants';
-import { VALIDATION } from '../../src/domain/messages';
-import { cachedRead } from '../services/publicReadCache';
+import {
+  Created,
+  DiscordCleanUp,
+  Entry,
+  HallOfFameEntry,
+  JoinTournamentBody,
+  JoinTournamentResult,
+  SwitcherooEntries,
+  Tournament,
+  UserTournaments,
+} from '../../src/api/contract/tournament';
+import { IdParam, FlagParam, PageQuery, Paged } from '../../src/api/contract/common';
+import { DEFAULT_SERVER_PAGE_SIZE, GAMES } from '../../src/domain/constants';
+import { TOURNAMENT_ERRORS, VALIDATION } from '../../src/domain/messages';
 
-type Params = Record<string, string>;
-const params = (request: FastifyRequest) => request.params as Params;
-const query = (request: FastifyRequest) => (request.query ?? {}) as Record<string, unknown>;
-const viewerId = (request: FastifyRequest) => request.user?.id ?? null;
+const ById = type({ id: IdParam });
+const EntryById = type({ id: IdParam, entryId: IdParam });
+/** `?game=` of the upcoming list: one of the fixed list ("ALL" or empty for every game). */
+const UpcomingQuery = input(type({ game: optional(enums([...GAMES, 'ALL', ''])) }), { messages: { game: TOURNAMENT_ERRORS.invalidGame } });
+/** The query of both entry lists: paging and search, `notPaginated=true` for every entry, `kind` for one kind. */
+const EntryQuery = input(assign(PageQuery, type({ notPaginated: optional(FlagParam), kind: optional(enums([...ENTRY_KINDS, ''])) })), {
+  messages: { kind: `"kind" must be one of ${ENTRY_KINDS.join(', ')}` },
+});
 
 /** Every tournament call of both specs except temporary teams, matches and refunds (their own route modules). */
 export function tournamentRoutes(app: FastifyInstance, db: Db, config: Config) {
@@ -54,156 +68,245 @@ export function tournamentRoutes(app: FastifyInstance, db: Db, config: Config) {
 
   // ------------------------------------------------------------------ lists (public unless noted)
 
-  /** Admin table: paged, searchable by title, newest first. */
-  app.get('/v1/tournament', async (request) => {
-    const admin = requireRole(request);
-    const page = pageQuery(request.query);
-    const { rows, total } = await listTournaments(db, page);
-    return { pageNo: page.pageNo, pageSize: page.perPage, total, results: await toTournaments(db, rows, admin.id) };
-  });
+  defineRoute(
+    app,
+    { method: 'GET', url: '/v1/tournament', summary: 'Admin table: every tournament, paged, searchable by title, newest first', access: 'staff', query: PageQuery, responses: Paged(Tournament) },
+    async ({ user, query }) => {
+      const page = toPage(query);
+      const { rows, total } = await listTournaments(db, page);
+      return pageAnswer(page, total, await toTournaments(db, rows, user.id));
+    },
+  );
 
-  /** The home page's featured tournament, or null when none is featured. */
   // The public lists are served through the public read cache (issue 26): per viewer where the viewer's entries show.
-  app.get(
-    '/v1/tournament/featured',
-    cachedRead(app, { viewer: 'user' }, async (request) => {
+  defineRoute(
+    app,
+    { method: 'GET', url: '/v1/tournament/featured', summary: "The home page's featured tournament, or null when none is featured", access: 'public', responses: nullable(Tournament), cache: { viewer: 'user' } },
+    async ({ user }) => {
       const row = await featuredTournament(db);
-      return row ? toTournament(db, row, viewerId(request)) : null;
-    }),
+      return row ? toTournament(db, row, user?.id ?? null) : null;
+    },
   );
 
   // Upcoming depends on the clock too (a tournament stops being upcoming after its end day): kept a minute at most.
-  app.get(
-    '/v1/tournament/upcoming',
-    cachedRead(app, { viewer: 'user', maxAgeMs: 60_000 }, async (request) => {
-      const game = gameQuery(query(request).game);
-      return toTournaments(db, await upcomingTournaments(db, { game, now: config.now() }), viewerId(request));
-    }),
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/v1/tournament/upcoming',
+      summary: 'Every tournament that has not ended, soonest first, optionally of one game',
+      access: 'public',
+      query: UpcomingQuery,
+      responses: array(Tournament),
+      cache: { viewer: 'user', maxAgeMs: 60_000 },
+    },
+    async ({ user, query }) => {
+      const game = query.game === 'ALL' || query.game === '' ? undefined : query.game;
+      return toTournaments(db, await upcomingTournaments(db, { game, now: config.now() }), user?.id ?? null);
+    },
   );
 
-  /** The all-tournaments page: every tournament, paged (10 a page unless perPage says otherwise). */
-  app.get(
-    '/v1/tournament/active',
-    cachedRead(app, { viewer: 'user' }, async (request) => {
-      const page = pageQuery(request.query, DEFAULT_SERVER_PAGE_SIZE);
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/v1/tournament/active',
+      summary: `The all-tournaments page: every tournament, paged (${DEFAULT_SERVER_PAGE_SIZE} a page unless perPage says otherwise)`,
+      access: 'public',
+      query: PageQuery,
+      responses: Paged(Tournament),
+      cache: { viewer: 'user' },
+    },
+    async ({ user, query }) => {
+      const page = toPage(query, DEFAULT_SERVER_PAGE_SIZE);
       const { rows, total } = await allTournaments(db, page);
-      return { pageNo: page.pageNo, pageSize: page.perPage, total, results: await toTournaments(db, rows, viewerId(request)) };
-    }),
+      return pageAnswer(page, total, await toTournaments(db, rows, user?.id ?? null));
+    },
   );
 
-  app.get('/v1/tournament/hall-of-fame', cachedRead(app, { viewer: 'none' }, async () => hallOfFame(db)));
-
-  app.get('/v1/tournament/user/:id/past', async (request) =>
-    toTournaments(db, await userTournaments(db, idParam(params(request).id), 'past'), viewerId(request)),
+  defineRoute(
+    app,
+    { method: 'GET', url: '/v1/tournament/hall-of-fame', summary: 'Completed tournaments and their winners', access: 'public', responses: array(HallOfFameEntry), cache: { viewer: 'none' } },
+    async () => hallOfFame(db),
   );
-  app.get('/v1/tournament/user/:id/active', async (request) =>
-    toTournaments(db, await userTournaments(db, idParam(params(request).id), 'active'), viewerId(request)),
-  );
-  /** For guests: both lists at once, without viewer state. */
-  app.get('/v1/tournament/user/:id/public', async (request) => {
-    const id = idParam(params(request).id);
-    const [past, active] = [await userTournaments(db, id, 'past'), await userTournaments(db, id, 'active')];
-    return { past: await toTournaments(db, past, null), active: await toTournaments(db, active, null) };
-  });
 
-  app.get('/v1/tournament/:id', cachedRead(app, { viewer: 'user' }, async (request) => detail(idParam(params(request).id), viewerId(request))));
+  for (const when of ['past', 'active'] as const) {
+    defineRoute(
+      app,
+      { method: 'GET', url: `/v1/tournament/user/:id/${when}`, summary: `A player's ${when} tournaments, with the viewer's state`, access: 'public', params: ById, responses: array(Tournament) },
+      async ({ user, params }) => toTournaments(db, await userTournaments(db, params.id, when), user?.id ?? null),
+    );
+  }
+  defineRoute(
+    app,
+    { method: 'GET', url: '/v1/tournament/user/:id/public', summary: "For guests: a player's past and active tournaments at once, without viewer state", access: 'public', params: ById, responses: UserTournaments },
+    async ({ params }) => {
+      const [past, active] = [await userTournaments(db, params.id, 'past'), await userTournaments(db, params.id, 'active')];
+      return { past: await toTournaments(db, past, null), active: await toTournaments(db, active, null) };
+    },
+  );
+
+  defineRoute(
+    app,
+    { method: 'GET', url: '/v1/tournament/:id', summary: 'One tournament as the viewer sees it, with the round names its maps cover', access: 'public', params: ById, responses: Tournament, cache: { viewer: 'user' } },
+    async ({ user, params }) => detail(params.id, user?.id ?? null),
+  );
 
   // ------------------------------------------------------------------ admin: the tournament itself
 
-  app.post('/v1/tournament', async (request, reply) => {
-    const admin = requireRole(request);
-    const id = await createTournament(db, request.body, admin);
-    return reply.code(201).send({ id });
-  });
+  defineRoute(
+    app,
+    { method: 'POST', url: '/v1/tournament', summary: 'Create a tournament (the admin form); answers its id', access: 'staff', body: tournamentCreateInput, responses: { 201: Created } },
+    async ({ user, body }) => ({ id: await createTournament(db, body, user) }),
+  );
 
-  app.patch('/v1/tournament/:id', async (request) => {
-    const admin = requireRole(request);
-    const id = idParam(params(request).id);
-    await updateTournament(db, id, request.body, admin);
-    return detail(id, admin.id);
-  });
+  defineRoute(
+    app,
+    {
+      method: 'PATCH',
+      url: '/v1/tournament/:id',
+      summary: 'Edit a tournament: form fields, maps and modes alone, or the full tournament with its predefined entries',
+      access: 'staff',
+      params: ById,
+      body: tournamentPatchInput,
+      responses: Tournament,
+      errors: { 409: 'The tournament is past editing, or the sign-up limit is below its entries' },
+    },
+    async ({ user, params, body }) => {
+      await updateTournament(db, params.id, body, user);
+      return detail(params.id, user.id);
+    },
+  );
 
-  app.post('/v1/tournament/:id/logo', async (request) => {
-    const admin = requireRole(request);
-    const id = idParam(params(request).id);
-    await getTournament(db, id);
-    await setTournamentLogo(db, id, await readImageUpload(request), admin);
-    return detail(id, admin.id);
-  });
+  defineRoute(
+    app,
+    { method: 'POST', url: '/v1/tournament/:id/logo', summary: "Upload the tournament's image", access: 'staff', params: ById, body: UPLOAD, responses: Tournament },
+    async ({ request, user, params }) => {
+      await getTournament(db, params.id);
+      await setTournamentLogo(db, params.id, await readImageUpload(request), user);
+      return detail(params.id, user.id);
+    },
+  );
 
   const actionRoute = (action: TournamentAction) => `/v1${actionUrl(TOURNAMENT_RESOURCE, ':id', TOURNAMENT_ACTIONS[action].endpoint)}`;
 
-  app.delete(actionRoute('delete'), async (request, reply) => {
-    const admin = requireRole(request);
-    await deleteTournament(db, config, idParam(params(request).id), admin);
-    return reply.code(204).send();
-  });
+  defineRoute(
+    app,
+    {
+      method: 'DELETE',
+      url: actionRoute('delete'),
+      summary: 'Delete a tournament (its Discord channels first when a bot is configured)',
+      access: 'staff',
+      params: ById,
+      responses: null,
+      errors: { 409: 'The tournament cannot be deleted in its state', 502: 'Discord did not answer' },
+    },
+    async ({ user, params }) => {
+      await deleteTournament(db, config, params.id, user);
+    },
+  );
 
   // One POST per lifecycle step of the tournament action table, at the endpoint the table names.
   for (const action of TOURNAMENT_STEP_ACTIONS) {
-    app.post(actionRoute(action), async (request) => {
-      const admin = requireRole(request);
-      const id = idParam(params(request).id);
-      await TOURNAMENT_STEPS[action](db, id, admin);
-      return detail(id, admin.id);
-    });
+    defineRoute(
+      app,
+      {
+        method: 'POST',
+        url: actionRoute(action),
+        summary: `Lifecycle step: ${TOURNAMENT_ACTIONS[action].label}`,
+        access: 'staff',
+        params: ById,
+        responses: Tournament,
+        errors: { 409: "Not allowed in the tournament's state" },
+      },
+      async ({ user, params }) => {
+        await TOURNAMENT_STEPS[action](db, params.id, user);
+        return detail(params.id, user.id);
+      },
+    );
   }
 
-  app.post('/v1/tournament/:id/start', async (request) => {
-    const admin = requireRole(request);
-    const id = idParam(params(request).id);
-    await startTournament(db, id, admin);
-    return detail(id, admin.id);
-  });
+  defineRoute(
+    app,
+    { method: 'POST', url: '/v1/tournament/:id/start', summary: 'Start the tournament: its bracket is generated', access: 'staff', params: ById, responses: Tournament, errors: { 409: "Not allowed in the tournament's state" } },
+    async ({ user, params }) => {
+      await startTournament(db, params.id, user);
+      return detail(params.id, user.id);
+    },
+  );
 
-  app.delete(actionRoute('cleanDiscord'), async (request) => {
-    const admin = requireRole(request);
-    return cleanTournamentDiscord(db, config, idParam(params(request).id), admin);
-  });
+  defineRoute(
+    app,
+    {
+      method: 'DELETE',
+      url: actionRoute('cleanDiscord'),
+      summary: "Remove the tournament's Discord channels and roles",
+      access: 'staff',
+      params: ById,
+      responses: DiscordCleanUp,
+      errors: { 409: 'No Discord bot is configured', 502: 'Discord did not answer' },
+    },
+    async ({ user, params }) => cleanTournamentDiscord(db, config, params.id, user),
+  );
 
   // ------------------------------------------------------------------ entries
 
-  /** The query of both entry lists: paging and search, `notPaginated=true` for every entry, `kind` for one kind. */
-  const entryQuery = (request: FastifyRequest) => {
-    const page = pageQuery(request.query);
-    const all = boolQuery(query(request).notPaginated, 'notPaginated') === true;
-    const kind = query(request).kind;
-    if (kind !== undefined && kind !== '' && !ENTRY_KINDS.includes(kind as EntryKind)) {
-      throw badRequest(`"kind" must be one of ${ENTRY_KINDS.join(', ')}`);
-    }
-    return { search: page.search, page: all ? null : page, kind: (kind || null) as EntryKind | null };
+  const entryQuery = (query: { notPaginated?: boolean; kind?: string } & Parameters<typeof toPage>[0]) => {
+    const page = toPage(query);
+    return { search: page.search, page: query?.notPaginated === true ? null : page, kind: query?.kind ? (query.kind as (typeof ENTRY_KINDS)[number]) : null };
   };
 
-  /** Public entries (refunded ones hidden): paged and searchable like every list, or all at once (`notPaginated=true`). */
-  app.get(
-    '/v1/tournament/:id/entries',
-    cachedRead(app, { viewer: 'none' }, async (request) => listEntries(db, idParam(params(request).id), { admin: false, ...entryQuery(request) })),
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/v1/tournament/:id/entries',
+      summary: 'Public entries (refunded ones hidden): paged and searchable, or all at once (notPaginated=true)',
+      access: 'public',
+      params: ById,
+      query: EntryQuery,
+      responses: Paged(Entry),
+      cache: { viewer: 'none' },
+    },
+    async ({ params, query }) => listEntries(db, params.id, { admin: false, ...entryQuery(query) }),
   );
 
-  app.get('/v1/tournament/:id/entries/admin', async (request) => {
-    requireRole(request);
-    return listEntries(db, idParam(params(request).id), { admin: true, ...entryQuery(request) });
-  });
+  defineRoute(
+    app,
+    { method: 'GET', url: '/v1/tournament/:id/entries/admin', summary: 'Every entry, for staff (refunds and payments shown)', access: 'staff', params: ById, query: EntryQuery, responses: Paged(Entry) },
+    async ({ params, query }) => listEntries(db, params.id, { admin: true, ...entryQuery(query) }),
+  );
 
-  app.get('/v1/tournament/:id/entries/switcheroo', async (request) => {
-    requireRole(request);
-    return switcherooEntries(db, idParam(params(request).id));
-  });
+  defineRoute(
+    app,
+    { method: 'GET', url: '/v1/tournament/:id/entries/switcheroo', summary: 'SWITCHEROO: sign-ups and the teams paired so far', access: 'staff', params: ById, responses: SwitcherooEntries, errors: { 409: 'Not a SWITCHEROO tournament' } },
+    async ({ params }) => switcherooEntries(db, params.id),
+  );
 
-  app.delete('/v1/tournament/:id/entries/:entryId', async (request, reply) => {
-    const admin = requireRole(request);
-    await removeEntry(db, idParam(params(request).id), idParam(params(request).entryId, 'entryId'), admin);
-    return reply.code(204).send();
-  });
+  defineRoute(
+    app,
+    { method: 'DELETE', url: '/v1/tournament/:id/entries/:entryId', summary: 'Remove an entry', access: 'staff', params: EntryById, responses: null, errors: { 409: 'Not allowed in the tournament\'s state' } },
+    async ({ user, params }) => {
+      await removeEntry(db, params.id, params.entryId, user);
+    },
+  );
 
   // ------------------------------------------------------------------ joining
 
-  /** `true` when joined; a payment secret when a fee is due (the entry appears once the payment succeeds). */
-  app.post('/v1/billing/join-tournament/:tournamentId/:teamOrUserId', async (request) => {
-    const caller = requireUser(request);
-    const tournamentId = idParam(params(request).tournamentId, 'tournamentId');
-    const teamOrUserId = idParam(params(request).teamOrUserId, 'teamOrUserId');
-    const body = parse(JoinTournamentBody, request.body ?? {}, { name: VALIDATION.teamName });
-    return joinTournament(db, billing, { caller, tournamentId, teamOrUserId, name: body.name, now: config.now() });
-  });
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/v1/billing/join-tournament/:tournamentId/:teamOrUserId',
+      summary: 'Join a tournament: true when joined; a payment secret when a fee is due (the entry appears once the payment succeeds)',
+      description: 'Solo tournaments take the caller\'s own id; team tournaments the caller\'s id and `name`, the new team\'s name.',
+      access: 'user',
+      params: type({ tournamentId: IdParam, teamOrUserId: IdParam }),
+      body: input(JoinTournamentBody, { messages: { name: VALIDATION.teamName } }),
+      responses: JoinTournamentResult,
+      errors: { 409: 'Sign-ups are closed, the tournament is full, or the caller already joined' },
+    },
+    async ({ user, params, body }) =>
+      joinTournament(db, billing, { caller: user, tournamentId: params.tournamentId, teamOrUserId: params.teamOrUserId, name: body.name, now: config.now() }),
+  );
 }

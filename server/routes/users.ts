@@ -1,9 +1,11 @@
+import { array, assign, optional, type } from 'superstruct';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { isStaff, requireRole, requireUser, STAFF } from '../auth/plugin';
+import { isStaff } from '../auth/plugin';
 import { badRequest } from '../http/errors';
-import { boolQuery, idParam, pageQuery, parse } from '../http/validate';
+import { pageAnswer, toPage } from '../http/validate';
+import { defineRoute, input } from '../http/route';
 import {
   banUser,
   editUserRecord,
@@ -18,85 +20,113 @@ import {
 import { changeStaffRole, listStaff } from '../services/staff';
 import { leagueInviteeFilter } from '../services/leagueTeams';
 import { temporaryInviteeFilter } from '../services/temporaryTeamRosters';
-import { AdminUserPatch, OwnProfilePatch, StaffPatch } from '../../src/api/contract/user';
+import { AdminUserPatch, AdminUserRow, Invitee, OwnProfilePatch, StaffPatch, User } from '../../src/api/contract/user';
+import { FlagParam, IdParam, PageQuery, Paged, SearchParam } from '../../src/api/contract/common';
 import { VALIDATION } from '../../src/domain/messages';
 
-export function userRoutes(app: FastifyInstance, db: Db, config: Config) {
-  /** PLAYER RANKS (public): paged, searchable, optional freeAgent filter. */
-  app.get('/v1/user', async (request) => {
-    const page = pageQuery(request.query);
-    const freeAgent = boolQuery((request.query as Record<string, unknown>).freeAgent, 'freeAgent');
-    const { rows, total } = await listPlayers(db, { ...page, freeAgent });
-    return { pageNo: page.pageNo, pageSize: page.perPage, total, results: rows.map(toUser) };
-  });
+const ById = type({ id: IdParam });
 
-  /** The admin users list (ADMIN/OWNER): every user, banned ones included; paged and searchable. */
-  app.get('/v1/user/admin-view', async (request) => {
-    requireRole(request, STAFF);
-    const page = pageQuery(request.query);
-    const { rows, total } = await listUsersForAdmin(db, page);
-    return { pageNo: page.pageNo, pageSize: page.perPage, total, results: rows.map(toAdminUserRow) };
-  });
-
-  /** Bans a user (ADMIN/OWNER) and signs them out everywhere; answers the updated row. */
-  app.post('/v1/user/ban/:id', async (request) => {
-    const actor = requireRole(request, STAFF);
-    const id = idParam((request.params as { id: string }).id);
-    return toAdminUserRow(await banUser(db, config, actor, id));
-  });
-
-  /**
-   * The team dialogs' user search (signed in): `{ id, discordName, picture }` of matching players who are not banned.
-   * With `teamId` (a league team) or `temporaryTeamId` (a tournament team), which that team's captain or staff ask,
-   * only the players its invite would take: none already on a team or already invited.
-   */
-  app.get('/v1/user/invitee-search', async (request) => {
-    const viewer = requireUser(request);
-    const query = request.query as Record<string, unknown>;
-    const search = typeof query.search === 'string' ? query.search.trim().slice(0, 100) : '';
+/** The team dialogs' user search: a search text, and at most one team whose invite it is for. */
+const InviteeQuery = input(type({ search: SearchParam, teamId: optional(IdParam), temporaryTeamId: optional(IdParam) }), {
+  prepare: (raw) => {
+    const search = typeof raw.search === 'string' ? raw.search.trim() : '';
     if (!search) throw badRequest(VALIDATION.staffSearch);
-    if (query.teamId !== undefined && query.temporaryTeamId !== undefined) throw badRequest('Send "teamId" or "temporaryTeamId", not both');
-    const forTeam =
-      query.teamId !== undefined
-        ? await leagueInviteeFilter(db, idParam(query.teamId, 'teamId'), viewer)
-        : query.temporaryTeamId !== undefined
-          ? await temporaryInviteeFilter(db, idParam(query.temporaryTeamId, 'temporaryTeamId'), viewer)
-          : undefined;
-    return searchInvitees(db, search, viewer.id, forTeam);
-  });
+    if (raw.teamId !== undefined && raw.temporaryTeamId !== undefined) throw badRequest('Send "teamId" or "temporaryTeamId", not both');
+    return raw;
+  },
+});
 
-  /** The Staff screen (ADMIN/OWNER): ADMIN and OWNER users, owners first; paged and searchable. */
-  app.get('/v1/user/staff', async (request) => {
-    requireRole(request, STAFF);
-    const page = pageQuery(request.query);
-    const { rows, total } = await listStaff(db, page);
-    return { pageNo: page.pageNo, pageSize: page.perPage, total, results: rows.map(toAdminUserRow) };
-  });
+export function userRoutes(app: FastifyInstance, db: Db, config: Config) {
+  defineRoute(
+    app,
+    { method: 'GET', url: '/v1/user', summary: 'PLAYER RANKS: paged, searchable, optionally free agents only', access: 'public', query: assign(PageQuery, type({ freeAgent: optional(FlagParam) })), responses: Paged(User) },
+    async ({ query }) => {
+      const page = toPage(query);
+      const { rows, total } = await listPlayers(db, { ...page, freeAgent: query.freeAgent });
+      return pageAnswer(page, total, rows.map(toUser));
+    },
+  );
 
-  /** Sets a user's staff role (OWNER only, never their own, never the last OWNER); answers the updated row. */
-  app.patch('/v1/user/staff/:id', async (request) => {
-    const actor = requireRole(request, STAFF);
-    const id = idParam((request.params as { id: string }).id);
-    const { role } = parse(StaffPatch, request.body);
-    return toAdminUserRow(await changeStaffRole(db, actor, id, role));
-  });
+  defineRoute(
+    app,
+    { method: 'GET', url: '/v1/user/admin-view', summary: 'The admin users list: every user, banned ones included; paged and searchable', access: 'staff', query: PageQuery, responses: Paged(AdminUserRow) },
+    async ({ query }) => {
+      const page = toPage(query);
+      const { rows, total } = await listUsersForAdmin(db, page);
+      return pageAnswer(page, total, rows.map(toAdminUserRow));
+    },
+  );
 
-  /** The signed-in player edits their own profile (Activision ID only while unset); answers the updated user. */
-  app.patch('/v1/user', async (request) => {
-    const user = requireUser(request);
-    return toUser(await updateOwnProfile(db, user.id, parse(OwnProfilePatch, request.body)));
-  });
+  defineRoute(
+    app,
+    { method: 'POST', url: '/v1/user/ban/:id', summary: 'Ban a user and sign them out everywhere; answers the updated row', access: 'staff', params: ById, responses: AdminUserRow, errors: { 409: 'Staff cannot be banned' } },
+    async ({ user, params }) => toAdminUserRow(await banUser(db, config, user, params.id)),
+  );
 
-  /** A player's public profile; a banned player only for staff (as PLAYER RANKS hides them). */
-  app.get('/v1/user/:id', async (request) => {
-    const id = idParam((request.params as { id: string }).id);
-    return toUser(await publicProfile(db, id, isStaff(request.user)));
-  });
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/v1/user/invitee-search',
+      summary: "The team dialogs' user search: matching players who are not banned",
+      description:
+        "With `teamId` (a league team) or `temporaryTeamId` (a tournament team), which that team's captain or staff ask, only the players its invite would take: none already on a team or already invited.",
+      access: 'user',
+      query: InviteeQuery,
+      responses: array(Invitee),
+    },
+    async ({ user, query }) => {
+      const forTeam =
+        query.teamId !== undefined
+          ? await leagueInviteeFilter(db, query.teamId, user)
+          : query.temporaryTeamId !== undefined
+            ? await temporaryInviteeFilter(db, query.temporaryTeamId, user)
+            : undefined;
+      return searchInvitees(db, query.search, user.id, forTeam);
+    },
+  );
 
-  /** Staff correct a player's record (Activision ID, KR, wins, losses, medals; KR may come alone). */
-  app.patch('/v1/user/:id', async (request) => {
-    const actor = requireRole(request, STAFF);
-    const id = idParam((request.params as { id: string }).id);
-    return toAdminUserRow(await editUserRecord(db, actor, id, parse(AdminUserPatch, request.body)));
-  });
+  defineRoute(
+    app,
+    { method: 'GET', url: '/v1/user/staff', summary: 'The Staff screen: ADMIN and OWNER users, owners first; paged and searchable', access: 'staff', query: PageQuery, responses: Paged(AdminUserRow) },
+    async ({ query }) => {
+      const page = toPage(query);
+      const { rows, total } = await listStaff(db, page);
+      return pageAnswer(page, total, rows.map(toAdminUserRow));
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'PATCH',
+      url: '/v1/user/staff/:id',
+      summary: "Set a user's staff role; answers the updated row",
+      access: 'staff',
+      who: 'OWNER only, never for themselves, never the last OWNER',
+      params: ById,
+      body: StaffPatch,
+      responses: AdminUserRow,
+      errors: { 409: 'The last OWNER cannot step down' },
+    },
+    async ({ user, params, body }) => toAdminUserRow(await changeStaffRole(db, user, params.id, body.role)),
+  );
+
+  defineRoute(
+    app,
+    { method: 'PATCH', url: '/v1/user', summary: 'Edit your own profile (the Activision ID only while unset); answers the updated user', access: 'user', body: OwnProfilePatch, responses: User, errors: { 409: 'The Activision ID is set already' } },
+    async ({ user, body }) => toUser(await updateOwnProfile(db, user.id, body)),
+  );
+
+  defineRoute(
+    app,
+    { method: 'GET', url: '/v1/user/:id', summary: "A player's public profile", access: 'public', who: 'a banned player only for staff', params: ById, responses: User },
+    async ({ user, params }) => toUser(await publicProfile(db, params.id, isStaff(user))),
+  );
+
+  defineRoute(
+    app,
+    { method: 'PATCH', url: '/v1/user/:id', summary: "Correct a player's record (Activision ID, KR, wins, losses, medals; KR may come alone)", access: 'staff', params: ById, body: AdminUserPatch, responses: AdminUserRow },
+    async ({ user, params, body }) => toAdminUserRow(await editUserRecord(db, user, params.id, body)),
+  );
 }

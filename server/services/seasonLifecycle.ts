@@ -3,12 +3,11 @@ import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import { seasonEntries, seasons } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
-import { parse } from '../http/validate';
 import { cleanUpSeasonDiscord } from './discord';
 import { announceSeasonStage } from './announcements';
 import { syncTransferMode, teamsOfSeason } from './transfers';
 import { auditTargets, recordAudit, type AuditActor } from './auditLog';
-import { getSeasonRow, getDivisionRow, lockSeason, parseSeasonBody, SEASON_SERVER_ERRORS, type SeasonRow } from './seasonStore';
+import { getSeasonRow, getDivisionRow, lockSeason, seasonValues, SEASON_SERVER_ERRORS, type SeasonRow } from './seasonStore';
 import {
   createGroupStages,
   createPlayoffs,
@@ -20,7 +19,7 @@ import {
 } from './seasonBrackets';
 import { assertSeasonTransition, stateListsEvent, type SeasonEvent } from '../../machines/seasonMachine';
 import type { SeasonStepAction } from '../../machines/seasonActions';
-import { DivisionSplitsBody } from '../../src/api/contract/season';
+import type { DivisionSplitsBody, SeasonBody } from '../../src/api/contract/season';
 import { normaliseSplits } from '../../src/domain/season/divisionSplits';
 import { SEASON_ERRORS } from '../../src/domain/messages';
 
@@ -63,8 +62,8 @@ function stepThen(
   });
 }
 
-export async function createSeason(db: Db, body: unknown, actor: AuditActor): Promise<SeasonRow> {
-  const values = parseSeasonBody(body);
+export async function createSeason(db: Db, body: SeasonBody, actor: AuditActor): Promise<SeasonRow> {
+  const values = seasonValues(body);
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(seasons).values(values).returning();
     await recordAudit(tx, { actorId: actor.id, action: 'SEASON_CREATED', target: auditTargets.season(row), before: {}, after: { name: row.name, published: row.published } });
@@ -73,8 +72,8 @@ export async function createSeason(db: Db, body: unknown, actor: AuditActor): Pr
 }
 
 /** Edit (any state): the dialog's fields only; the state, entries and splits stay. */
-export async function updateSeason(db: Db, id: number, body: unknown, actor: AuditActor): Promise<SeasonRow> {
-  const values = parseSeasonBody(body);
+export async function updateSeason(db: Db, id: number, body: SeasonBody, actor: AuditActor): Promise<SeasonRow> {
+  const values = seasonValues(body);
   return db.transaction(async (tx) => {
     const before = await step(tx, id, () => ({ type: 'season.edit' }), actor);
     const [row] = await tx.update(seasons).set(values).where(eq(seasons.id, id)).returning();
@@ -110,8 +109,7 @@ export const reopenSignups = (db: Db, id: number, actor: AuditActor) =>
   stepThen(db, id, () => ({ type: 'season.reopenSignups' }), (tx, row) => placeTeams(tx, { ...row, divisionSplits: [] }), actor);
 
 /** CLOSED: saves the splits (zeros dropped) once they cover every joined team, and places the teams by them. */
-export async function setDivisionSplits(db: Db, id: number, body: unknown, actor: AuditActor): Promise<SeasonRow> {
-  const { divisionSplits } = parse(DivisionSplitsBody, body);
+export async function setDivisionSplits(db: Db, id: number, { divisionSplits }: DivisionSplitsBody, actor: AuditActor): Promise<SeasonRow> {
   return db.transaction(async (tx) => {
     const joined = await joinedTeamsCount(tx, id);
     const before = await step(tx, id, () => ({ type: 'season.setDivisionSplits', divisionSplits, joinedTeamsCount: joined }), actor);

@@ -3,6 +3,7 @@ import type { Db, Tx } from '../db/client';
 import { seasonDivisions, seasonEntries, seasons, teams, users } from '../db/schema';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { parse } from '../http/validate';
+import { input } from '../http/route';
 import { lockRowOr404, rowOr404 } from '../db/rowById';
 import { DATE_RANGE } from '../../src/api/contract/common';
 import { SeasonBody } from '../../src/api/contract/season';
@@ -86,9 +87,16 @@ function parseSeasonFields(body: unknown) {
   }
 }
 
-/** The season dialog's body (POST and PATCH) as row values: the spec's field messages, fees in cents. */
-export function parseSeasonBody(body: unknown) {
-  const input = parseSeasonFields(body);
+/** The season dialog's body (POST and PATCH) with the spec's field messages (server/http/route.ts). */
+export const seasonBodyInput = input(SeasonBody, {
+  prepare: (raw) => {
+    parseSeasonFields(raw);
+    return raw;
+  },
+});
+
+/** The season dialog's values as row values: the dates checked together, fees in cents. */
+export function seasonValues(input: SeasonBody) {
   const datesError = seasonDatesError(input);
   if (datesError) throw badRequest(datesError);
   return {

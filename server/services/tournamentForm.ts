@@ -1,8 +1,8 @@
 import type { DefinedEntries } from '../db/schema';
 import { tournaments } from '../db/schema';
 import { badRequest } from '../http/errors';
-import { parse } from '../http/validate';
-import { TournamentCreate } from '../../src/api/contract/tournament';
+import { input } from '../http/route';
+import { TournamentCreate, TournamentPatch } from '../../src/api/contract/tournament';
 import {
   TOURNAMENT_FIELDS,
   TOURNAMENT_FIELD_NAMES,
@@ -11,10 +11,8 @@ import {
   type TournamentFieldValues,
 } from '../../src/api/contract/tournamentFields';
 import {
-  GAMES,
   SWITCHEROO_SIGNUP_LIMITS,
   TEAM_LIMITS,
-  type Game,
   type TournamentType,
 } from '../../src/domain/constants';
 import { ERRORS, TOURNAMENT_ERRORS, VALIDATION } from '../../src/domain/messages';
@@ -84,12 +82,19 @@ export function formMessages(body: unknown): Record<string, string> {
   return { ...Object.fromEntries(messages), mapsAndModes: ERRORS.mapsUndefined.message };
 }
 
-function checkEntryFee(body: unknown) {
-  const fee = (body as Record<string, unknown> | null)?.entryFee;
-  if (typeof fee !== 'number' || !Number.isFinite(fee)) return;
+/** A fee out of range has its own message, before the form's "enter an entry fee". */
+function checkEntryFee(body: Record<string, unknown>) {
+  const fee = body.entryFee;
+  if (typeof fee !== 'number' || !Number.isFinite(fee)) return body;
   if (fee < 0) throw badRequest(TOURNAMENT_ERRORS.entryFeeNegative);
   if (fee > MAX_ENTRY_FEE_EUROS) throw badRequest(TOURNAMENT_ERRORS.entryFeeTooHigh);
+  return body;
 }
+
+/** The body of POST /v1/tournament with the spec's messages (server/http/route.ts). */
+export const tournamentCreateInput = input(TournamentCreate, { messages: formMessages, prepare: checkEntryFee });
+/** The body of PATCH /v1/tournament/{id} with the spec's messages. */
+export const tournamentPatchInput = input(TournamentPatch, { messages: formMessages });
 
 export function checkSignUpLimit(type: TournamentType, limit: number) {
   const ok =
@@ -104,12 +109,10 @@ export function checkDates(d: { startDate: number; endDate: number; signUpClose:
   if (d.signUpClose > d.startDate + DAY_MS) throw badRequest(TOURNAMENT_ERRORS.signUpCloseTooLate);
 }
 
-/** Validates the create form with the spec's messages and applies the defaults (16, 1, SINGLES). */
-export function parseTournamentCreate(body: unknown): Columns {
-  checkEntryFee(body);
-  const input = parse(TournamentCreate, body, formMessages(body));
+/** The create form's values checked across fields, with the defaults applied (16, 1, SINGLES). */
+export function tournamentValues(form: TournamentCreate): Columns {
   const fallbacks = Object.fromEntries(
-    TOURNAMENT_FIELD_NAMES.map((k) => [k, input[k] ?? (TOURNAMENT_FIELDS[k] as { fallback?: unknown }).fallback]),
+    TOURNAMENT_FIELD_NAMES.map((k) => [k, form[k] ?? (TOURNAMENT_FIELDS[k] as { fallback?: unknown }).fallback]),
   ) as TournamentFieldValues;
   const { tournamentType, switcherooType, signUpLimit } = fallbacks;
   checkSignUpLimit(tournamentType, signUpLimit);
@@ -120,7 +123,7 @@ export function parseTournamentCreate(body: unknown): Columns {
     // A SWITCHEROO is played by paired teams; teamLimit records their size so "teamLimit > 1" means "a team won".
     teamLimit = teamSize({ tournamentType: 'SWITCHEROO', switcherooType, teamLimit });
   }
-  checkDates(input);
+  checkDates(fallbacks);
   return { ...fieldColumns(fallbacks), teamLimit } as Columns;
 }
 
@@ -132,11 +135,4 @@ export function cleanDefinedEntries(entries: DefinedEntries): DefinedEntries {
       .map((t) => ({ name: t.name.trim(), definedMembers: t.definedMembers.map((m) => m.trim()).filter((m) => m !== '') }))
       .filter((t) => t.name !== ''),
   };
-}
-
-/** `?game=` of the upcoming list, validated against the fixed list. */
-export function gameQuery(value: unknown): Game | undefined {
-  if (value === undefined || value === '' || value === 'ALL') return undefined;
-  if (typeof value !== 'string' || !(GAMES as readonly string[]).includes(value)) throw badRequest(TOURNAMENT_ERRORS.invalidGame);
-  return value as Game;
 }

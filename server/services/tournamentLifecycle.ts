@@ -3,7 +3,6 @@ import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import { temporaryTeams, tournaments, type MapAndMode } from '../db/schema';
 import { badRequest, conflict } from '../http/errors';
-import { parse } from '../http/validate';
 import { deleteImageIfUnused, saveImage } from '../storage/images';
 import { generateTournamentBracket } from './brackets';
 import { announceBracketStarted } from './announcements';
@@ -17,13 +16,12 @@ import {
   checkSignUpLimit,
   cleanDefinedEntries,
   fieldColumns,
-  formMessages,
   MAX_DEFINED_ENTRIES,
-  parseTournamentCreate,
+  tournamentValues,
 } from './tournamentForm';
 import { assertTournamentTransition, type TournamentEventType } from '../../machines/tournamentMachine';
 import type { TournamentStepAction } from '../../machines/tournamentActions';
-import { TournamentPatch } from '../../src/api/contract/tournament';
+import type { TournamentCreate, TournamentPatch } from '../../src/api/contract/tournament';
 import { EDITABLE_TOURNAMENT_FIELDS } from '../../src/api/contract/tournamentFields';
 import { ERRORS, SERVER, TOURNAMENT_ERRORS } from '../../src/domain/messages';
 import { hasStarted } from '../../src/domain/tournamentRules';
@@ -33,8 +31,8 @@ import { hasStarted } from '../../src/domain/tournamentRules';
 const missingRounds = (maps: MapAndMode[], rounds: string[]) =>
   rounds.filter((round) => !maps.some((m) => m.roundName === round && m.value.trim() !== ''));
 
-export async function createTournament(db: Db, body: unknown, actor: AuditActor): Promise<number> {
-  const values = parseTournamentCreate(body);
+export async function createTournament(db: Db, form: TournamentCreate, actor: AuditActor): Promise<number> {
+  const values = tournamentValues(form);
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(tournaments).values(values).returning();
     await recordAudit(tx, { actorId: actor.id, action: 'TOURNAMENT_CREATED', target: auditTargets.tournament(row), before: {}, after: { title: row.title, status: row.status } });
@@ -46,8 +44,7 @@ export async function createTournament(db: Db, body: unknown, actor: AuditActor)
  * PATCH /v1/tournament/{id}, three shapes: `mapsAndModes` alone; edit-form fields (create-only fields ignored);
  * or the full tournament plus `definedEntries` (its echoed `mapsAndModes` are then ignored).
  */
-export async function updateTournament(db: Db, id: number, body: unknown, actor: AuditActor): Promise<void> {
-  const patch = parse(TournamentPatch, body, formMessages(body));
+export async function updateTournament(db: Db, id: number, patch: TournamentPatch, actor: AuditActor): Promise<void> {
   const formKeys = EDITABLE_TOURNAMENT_FIELDS.filter((k) => patch[k] !== undefined);
   await db.transaction(async (tx) => {
     const t = await lockTournament(tx, id);

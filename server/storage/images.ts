@@ -4,7 +4,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/client';
 import { images, playerCards, siteImages, socialPosts, teams, temporaryTeams, tournaments, users } from '../db/schema';
 import { badRequest, HttpError, notFound } from '../http/errors';
-import { idParam } from '../http/validate';
+import { type } from 'superstruct';
+import { defineRoute } from '../http/route';
+import { IdParam } from '../../src/api/contract/common';
 import { LOGO_MAX_BYTES } from '../../src/domain/constants';
 import { IMAGE_TOO_LARGE } from '../../src/domain/messages';
 
@@ -110,8 +112,17 @@ function uploadError(err: unknown): unknown {
 }
 
 export function imageRoutes(app: FastifyInstance, db: Db) {
-  app.get('/v1/images/:id', async (request, reply) => {
-    const id = idParam((request.params as { id: string }).id);
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/v1/images/:id',
+      summary: 'An uploaded image (logos, pictures, site images); immutable, cached for a year',
+      access: 'public',
+      params: type({ id: IdParam }),
+      responses: { contentType: 'image/*', description: 'The image as uploaded (PNG, JPEG, WebP, GIF) or a generated SVG' },
+    },
+    async ({ reply, params: { id } }) => {
     const [row] = await db.select().from(images).where(eq(images.id, id));
     if (!row) throw notFound('Image not found');
     reply
@@ -121,5 +132,6 @@ export function imageRoutes(app: FastifyInstance, db: Db) {
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
       .type(row.contentType);
     return reply.send(Buffer.from(row.data, 'base64'));
-  });
+    },
+  );
 }

@@ -67,6 +67,14 @@ export const ROUTE_TABLE: Record<string, Row> = {
   'GET /v1/health': row('public'),
   'GET /v1/health/live': row('public'),
   'GET /v1/health/ready': row('public'),
+  // The API reference (issue 25): the document and the reference page's own files.
+  'GET /v1/openapi.json': row('public'),
+  'GET /v1/docs': row('public'),
+  'GET /v1/docs/json': row('public'),
+  'GET /v1/docs/yaml': row('public'),
+  'GET /v1/docs/static/index.html': row('public'),
+  'GET /v1/docs/static/swagger-initializer.js': row('public'),
+  'GET /v1/docs/static/*': row('public'),
   'GET /v1/auth/discord': row('auth'),
   'GET /v1/auth/discord/bot': row('auth'),
   // Discord is not configured in tests: the callback refuses everyone.

@@ -1,15 +1,18 @@
 import {
   array,
+  coerce,
   define,
   enums,
   integer,
   max,
   min,
   number,
+  optional,
   size,
   string,
   type,
   union,
+  unknown,
   type Describe,
   type Infer,
   type Struct,
@@ -61,8 +64,39 @@ export const NonBlank = define<string>('NonBlank', (v) => typeof v === 'string' 
 /** Non-blank text of at most `most` characters (the forms' text fields). */
 export const Text = (most: number) => size(NonBlank, 1, most);
 
-/** A route parameter or query value that must be a positive integer written in decimal. */
-export const IdParam = define<string>('IdParam', (v) => typeof v === 'string' && /^[1-9]\d{0,9}$/.test(v));
+/*
+ * Path and query values arrive as text. These structs turn them into the values the server works with; a value they
+ * refuse carries the wording the answer's message uses after the field's name ("must be a positive integer").
+ */
+
+/** A path parameter or query value naming a row: a positive integer written in decimal, up to MAX_ID. */
+export const IdParam = coerce(
+  define<number>('IdParam', (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= MAX_ID) || 'must be a positive integer'),
+  string(),
+  (text) => (/^[1-9]\d{0,9}$/.test(text) ? Number(text) : text),
+);
+
+/** The largest page a list answers. */
+export const MAX_PAGE_SIZE = 100;
+
+/** `perPage` of a paged list: a positive integer up to MAX_PAGE_SIZE. */
+export const PageSizeParam = coerce(
+  define<number>('PageSizeParam', (v) =>
+    typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= MAX_ID ? v <= MAX_PAGE_SIZE || `must be at most ${MAX_PAGE_SIZE}` : 'must be a positive integer',
+  ),
+  string(),
+  (text) => (/^[1-9]\d{0,9}$/.test(text) ? Number(text) : text),
+);
+
+/** A query flag: "true" or "false" (empty reads as absent). */
+export const FlagParam = coerce(
+  define<boolean>('FlagParam', (v) => typeof v === 'boolean' || 'must be true or false'),
+  string(),
+  (text) => (text === 'true' ? true : text === 'false' ? false : text === '' ? undefined : text),
+);
+
+/** A search box's text: trimmed, at most 100 characters; anything but one string reads as no search. */
+export const SearchParam = coerce(string(), unknown(), (v) => (typeof v === 'string' ? v.trim().slice(0, 100) : ''));
 
 /** Every paged list: `GET {endpoint}?pageNo&perPage[&search]` answers this. */
 export function Paged<T, S>(item: Struct<T, S>) {
@@ -70,8 +104,14 @@ export function Paged<T, S>(item: Struct<T, S>) {
 }
 export type Paged<T> = { pageNo: number; pageSize: number; total: number; results: T[] };
 
-/** Paging query of the shared list (pageNo is 1-based). */
-export const PageQuery = type({});
+/** The query of every paged list: `pageNo` (1-based), `perPage` (`pageSize` is read too) and `search`. */
+export const PageQuery = type({
+  pageNo: optional(IdParam),
+  perPage: optional(PageSizeParam),
+  pageSize: optional(PageSizeParam),
+  search: optional(SearchParam),
+});
+export type PageQuery = Infer<typeof PageQuery>;
 
 /** Error body of every 4xx/5xx answer. */
 export const ErrorBody = type({ message: union([string(), array(string())]) });
