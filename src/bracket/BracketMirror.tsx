@@ -23,14 +23,23 @@ const LINKS_PER_SLICE = 160;
 
 type LinkProps = Omit<BracketMirrorProps, 'matches'>;
 
-/** Runs `task` when the browser is idle (a timer where there is no requestIdleCallback); returns the cancel. */
+/**
+ * Runs `task` when the browser is idle after its next frame (a timer where there is no requestIdleCallback), so each
+ * slice's styles and layout are done in that frame, not piled up for one; returns the cancel.
+ */
 function whenIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(task, { timeout: 500 });
-    return () => cancelIdleCallback(id);
+  if (typeof requestIdleCallback !== 'function' || typeof requestAnimationFrame !== 'function') {
+    const id = setTimeout(task, 16);
+    return () => clearTimeout(id);
   }
-  const id = setTimeout(task, 16);
-  return () => clearTimeout(id);
+  let idle = 0;
+  const frame = requestAnimationFrame(() => {
+    idle = requestIdleCallback(task, { timeout: 500 });
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    cancelIdleCallback(idle);
+  };
 }
 
 type Handlers = Omit<LinkProps, 'matchHref'>;
