@@ -17,9 +17,9 @@ const OPEN_LIMIT = 256;
 /**
  * Links of the open rounds put in the page with the first render; the rest follow in slices of as many, one per idle
  * moment. Thousands of links at once were one task of seconds on a phone (styles and layout of every element):
- * Lighthouse's blocking time on the 1,024-entry bracket. A 64-entry bracket (127 matches) comes whole at once.
+ * Lighthouse's blocking time on the 1,024-entry bracket. A bracket of 32 entries (63 matches) comes whole at once.
  */
-const LINKS_PER_SLICE = 160;
+const LINKS_PER_SLICE = 64;
 
 type LinkProps = Omit<BracketMirrorProps, 'matches'>;
 
