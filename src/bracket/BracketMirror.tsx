@@ -1,4 +1,4 @@
-import { memo, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import classes from './BracketMirror.module.css';
 import type { ViewMatch } from './model';
 import { matchLabel, mirrorTracks, type MirrorRound } from './mirrorModel';
@@ -14,20 +14,50 @@ export interface BracketMirrorProps {
 /** Rounds longer than this start collapsed, so a 16,384-entrant bracket does not put 32,767 links in the page at once. */
 const OPEN_LIMIT = 256;
 
+/**
+ * Links of the open rounds put in the page with the first render; the rest follow in slices of as many, one per idle
+ * moment. Thousands of links at once were one task of seconds on a phone (styles and layout of every element):
+ * Lighthouse's blocking time on the 1,024-entry bracket. A bracket of 32 entries (63 matches) comes whole at once.
+ */
+const LINKS_PER_SLICE = 64;
+
 type LinkProps = Omit<BracketMirrorProps, 'matches'>;
 
-function Round({ round, link }: { round: MirrorRound; link: LinkProps }) {
+/**
+ * Runs `task` when the browser is idle after its next frame (a timer where there is no requestIdleCallback), so each
+ * slice's styles and layout are done in that frame, not piled up for one; returns the cancel.
+ */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback !== 'function' || typeof requestAnimationFrame !== 'function') {
+    const id = setTimeout(task, 16);
+    return () => clearTimeout(id);
+  }
+  let idle = 0;
+  const frame = requestAnimationFrame(() => {
+    idle = requestIdleCallback(task, { timeout: 500 });
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    cancelIdleCallback(idle);
+  };
+}
+
+type Handlers = Omit<LinkProps, 'matchHref'>;
+
+const Round = memo(function Round({ round, matchHref, link, shown }: { round: MirrorRound; matchHref: LinkProps['matchHref']; link: Handlers; shown: number }) {
   const [open, setOpen] = useState(round.matches.length <= OPEN_LIMIT);
   const click = (e: MouseEvent, id: number) => {
     if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
     link.onOpenMatch(id);
   };
-  const list = open && (
+  // A round the reader opened lists every match; an open one, those its slices reached so far.
+  const listed = round.matches.length <= OPEN_LIMIT ? round.matches.slice(0, shown) : round.matches;
+  const list = open && listed.length > 0 && (
     <ul>
-      {round.matches.map((m) => (
+      {listed.map((m) => (
         <li key={m.id}>
-          <a className={classes.link} href={link.matchHref(m.id)} onClick={(e) => click(e, m.id)} onFocus={() => link.onFocusMatch?.(m.id)}>
+          <a className={classes.link} href={matchHref(m.id)} onClick={(e) => click(e, m.id)} onFocus={() => link.onFocusMatch?.(m.id)}>
             {matchLabel(m)}
           </a>
         </li>
@@ -37,7 +67,7 @@ function Round({ round, link }: { round: MirrorRound; link: LinkProps }) {
   if (round.matches.length <= OPEN_LIMIT) {
     return (
       <section>
-        <h4>{round.name}</h4>
+        <h3>{round.name}</h3>
         {list}
       </section>
     );
@@ -45,14 +75,14 @@ function Round({ round, link }: { round: MirrorRound; link: LinkProps }) {
   return (
     <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>
-        <h4>
+        <h3>
           {round.name} ({round.matches.length} matches)
-        </h4>
+        </h3>
       </summary>
       {list}
     </details>
   );
-}
+});
 
 /**
  * The bracket as a document: tracks and rounds as headings, each match a link "Match N: A vs B,
@@ -61,6 +91,36 @@ function Round({ round, link }: { round: MirrorRound; link: LinkProps }) {
  */
 export const BracketMirror = memo(function BracketMirror({ matches, ...link }: BracketMirrorProps) {
   const tracks = useMemo(() => mirrorTracks(matches), [matches]);
+  // Where each open round starts in the order of the slices (collapsed rounds list all at once when opened).
+  const { starts, total } = useMemo(() => {
+    const at = new Map<string, number>();
+    let n = 0;
+    for (const t of tracks)
+      for (const r of t.rounds) {
+        at.set(r.key, n);
+        if (r.matches.length <= OPEN_LIMIT) n += r.matches.length;
+      }
+    return { starts: at, total: n };
+  }, [tracks]);
+  const [listed, setListed] = useState(LINKS_PER_SLICE);
+  useEffect(() => {
+    if (listed >= total) return;
+    return whenIdle(() => setListed((n) => n + LINKS_PER_SLICE));
+  }, [listed, total]);
+  // The rounds re-render only when their own slice grows (or the links' URLs change): the handlers are read when used.
+  const current = useRef(link);
+  useEffect(() => {
+    current.current = link;
+  });
+  const handlers = useMemo<Handlers>(
+    () => ({
+      onOpenMatch: (id) => current.current.onOpenMatch(id),
+      onFocusMatch: (id) => current.current.onFocusMatch?.(id),
+    }),
+    [],
+  );
+  // Clamped to the round's length, so a round already whole is not rendered again by the next slice.
+  const shownOf = (r: MirrorRound) => (r.matches.length > OPEN_LIMIT ? 0 : Math.min(r.matches.length, Math.max(0, listed - (starts.get(r.key) ?? 0))));
   const end = useRef<HTMLSpanElement>(null);
   // A big bracket is hundreds of links: keyboard users may jump past them to the rest of the page.
   const skip = (e: MouseEvent) => {
@@ -75,9 +135,9 @@ export const BracketMirror = memo(function BracketMirror({ matches, ...link }: B
       <nav aria-label="Bracket matches" className={classes.mirror} data-testid="bracket-mirror">
         {tracks.map((t) => (
           <section key={t.track} aria-label={t.title}>
-            <h3>{t.title}</h3>
+            <h2>{t.title}</h2>
             {t.rounds.map((r) => (
-              <Round key={r.key} round={r} link={link} />
+              <Round key={r.key} round={r} matchHref={link.matchHref} link={handlers} shown={shownOf(r)} />
             ))}
           </section>
         ))}

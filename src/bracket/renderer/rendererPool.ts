@@ -105,6 +105,9 @@ export function stepPixi(time: number): void {
  * of its own; only one is kept when they are released.
  */
 let spare: SurfaceSlot | null = null;
+
+/** Resolves in a new task (a timer), letting the browser render and answer input first. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 let unloadHooked = false;
 
 /**
@@ -129,9 +132,16 @@ export function startSurface(options: Partial<ApplicationOptions>, resolution: n
       slot.lost = true;
       if (spare === slot) dropSpare();
     });
+    // Each step a task of its own (awaited promises alone would chain them into one task of a second on a phone):
+    // the page's own work (its first render, its input) goes in between.
+    await nextTask();
     const scene = new BracketRenderer(app.renderer.resolution);
-    // Compile the shaders and upload the glyph atlas now, before any data arrives.
+    await nextTask();
+    // The glyph atlas's smaller copies, then the shaders compiled and the atlas uploaded, before any data arrives.
+    scene.atlas.flush();
+    await nextTask();
     scene.warmUp(app.renderer);
+    await nextTask();
     const show = await stageOn(root, scene);
     return { app, scene, show };
   })();

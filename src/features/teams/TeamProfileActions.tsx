@@ -1,10 +1,13 @@
 import { Button, Group } from '@mantine/core';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { Team } from '../../api/contract/team';
 import { isStaffRole, useSessionActor, useSessionUser } from '../../ui/session';
 import type { TeamManagementOutcome } from '../../../machines/teamManagementMachine';
-import { TeamManagementDialog } from './management/TeamManagementDialog';
 import { LeaveTeamButton } from './LeaveTeamButton';
+import { lazyNamed } from '../../ui/onDemand';
+
+// Its code (the payment form included) loads when a captain or staff member opens it, not with every team page.
+const TeamManagementDialog = lazyNamed(() => import('./management/TeamManagementDialog'), 'TeamManagementDialog');
 
 /**
  * The team profile's buttons by role: Manage Team (its captain), Manage Team (Admin) (ADMIN/OWNER) and Leave Team
@@ -31,7 +34,11 @@ export function TeamProfileActions({ team, reload }: { team: Team; reload: () =>
         </Button>
       )}
       <LeaveTeamButton team={team} reload={reload} />
-      {managing && <TeamManagementDialog kind="league" teamId={team.id} viewerId={user.id} asAdmin={managing === 'admin'} onFinish={finish} />}
+      {managing && (
+        <Suspense fallback={null}>
+          <TeamManagementDialog kind="league" teamId={team.id} viewerId={user.id} asAdmin={managing === 'admin'} onFinish={finish} />
+        </Suspense>
+      )}
     </Group>
   );
 }

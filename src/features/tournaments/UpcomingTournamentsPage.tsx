@@ -38,6 +38,9 @@ export function UpcomingTournamentsPage() {
           onChange={(v) => setGame(v && v !== ALL ? (v as Game) : null)}
           allowDeselect={false}
           w={320}
+          // The options' list is made when it opens, not hidden in the page from the start (a positioned popover
+          // measured with the first render: style and layout forced in the middle of the page's first screen).
+          comboboxProps={{ keepMounted: false }}
         />
       </Group>
       {/* A new game filter remounts the loader, which loads that game's list. */}

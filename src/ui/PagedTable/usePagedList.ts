@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { fromPromise } from 'xstate';
 import type { Struct } from 'superstruct';
 import { pagedListMachine, pageCount, type Extra } from '../../../machines/pagedListMachine';
@@ -21,19 +22,22 @@ export function usePagedList<T, S>(endpoint: string, item: Struct<T, S>, options
     actors: { loadPage: fromPromise<Paged<unknown>, PageRequest>(({ input }) => getPage(endpoint, item, input)) },
     actions: { reportError: (_, { error }) => notifyError(error) },
   });
+  // A page of results renders in the background, in slices (see useLoader); what the inputs show (the search, the
+  // filter) follows them at once.
+  const shown = useDeferredValue(snapshot);
   const { context } = snapshot;
   return {
-    results: context.results as T[],
-    total: context.total,
-    pageNo: context.pageNo,
-    pages: pageCount(context.total, context.pageSize),
-    pageSize: context.pageSize,
+    results: shown.context.results as T[],
+    total: shown.context.total,
+    pageNo: shown.context.pageNo,
+    pages: pageCount(shown.context.total, shown.context.pageSize),
+    pageSize: shown.context.pageSize,
     search: context.search,
     extra: context.extra,
-    loading: snapshot.matches('loading'),
+    loading: shown.matches('loading'),
     /** True between a keystroke and the debounced request. */
     typing: snapshot.matches('debouncing'),
-    failed: snapshot.matches('failed'),
+    failed: shown.matches('failed'),
     setPage: (pageNo: number) => send({ type: 'page.change', pageNo }),
     setSearch: (search: string) => send({ type: 'search.change', search }),
     setExtra: (extra: Extra) => send({ type: 'extra.change', extra }),

@@ -1,4 +1,5 @@
 import { Group, Text, Tooltip } from '@mantine/core';
+import { useState } from 'react';
 
 const MEDALS = [
   { key: 'bronze', label: 'Bronze', color: '#cd7f32' },
@@ -6,20 +7,36 @@ const MEDALS = [
   { key: 'gold', label: 'Gold', color: '#ffd43b' },
 ] as const;
 
+/**
+ * One medal's count; its tooltip ("Gold trophies") is made when the pointer first comes over it, not with the page:
+ * a ranks page has three per row, each a set of floating-ui hooks run on the first render for a hint few look at.
+ */
+function Medal({ medal, count }: { medal: (typeof MEDALS)[number]; count: number }) {
+  const [hovered, setHovered] = useState(false);
+  const text = (
+    <Text size="sm" aria-label={`${count} ${medal.label.toLowerCase()}`} c={count ? undefined : 'dimmed'} onPointerEnter={hovered ? undefined : () => setHovered(true)}>
+      <span aria-hidden style={{ color: medal.color }}>
+        ●
+      </span>{' '}
+      {count}
+    </Text>
+  );
+  return hovered ? (
+    <Tooltip label={`${medal.label} trophies`} defaultOpened>
+      {text}
+    </Tooltip>
+  ) : (
+    text
+  );
+}
+
 /** Trophy counts in the spec's order: bronze, silver, gold. */
 export function Trophies({ bronze, silver, gold }: { bronze: number; silver: number; gold: number }) {
   const counts = { bronze, silver, gold };
   return (
     <Group gap={10} wrap="nowrap">
       {MEDALS.map((m) => (
-        <Tooltip key={m.key} label={`${m.label} trophies`}>
-          <Text size="sm" aria-label={`${counts[m.key]} ${m.label.toLowerCase()}`} c={counts[m.key] ? undefined : 'dimmed'}>
-            <span aria-hidden style={{ color: m.color }}>
-              ●
-            </span>{' '}
-            {counts[m.key]}
-          </Text>
-        </Tooltip>
+        <Medal key={m.key} medal={m} count={counts[m.key]} />
       ))}
     </Group>
   );

@@ -4,10 +4,10 @@ import type { Tournament } from '../../../api/contract/tournament';
 import { isStaffRole, useSessionUser } from '../../../ui/session';
 import { hasStarted, registrationState } from '../../../domain/tournamentRules';
 import { RegistrationBadge } from '../registration/RegistrationBadge';
-import { prefetchBracket } from '../../bracket/prefetchBracket';
+import { prefetchBracket, warmBracketOnIntent } from '../../bracket/prefetchBracket';
 import { JoinTournament } from './JoinTournament';
 
-/** The BRACKET link warms the bracket page's code while the player reads this page. */
+/** The BRACKET link warms the bracket page's code while the player reads this page, its renderer on intent. */
 const prefetchBracketRef = (link: HTMLAnchorElement | null) => {
   if (link) prefetchBracket();
 };
@@ -33,7 +33,15 @@ export function TournamentActions({ tournament: t, reload }: TournamentActionsPr
         </Button>
       )}
       {hasStarted(t) && (
-        <Button component={Link} href={`/tournaments/${t.id}`} variant="light" ref={prefetchBracketRef}>
+        <Button
+          component={Link}
+          href={`/tournaments/${t.id}`}
+          variant="light"
+          ref={prefetchBracketRef}
+          onPointerEnter={warmBracketOnIntent}
+          onTouchStart={warmBracketOnIntent}
+          onFocus={warmBracketOnIntent}
+        >
           BRACKET
         </Button>
       )}

@@ -1,5 +1,5 @@
 import { Button, Group } from '@mantine/core';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { TemporaryTeamDetail } from '../../../api/contract/team';
 import { leaveTemporaryTeam } from '../../../api/endpoints/temporaryTeams';
@@ -8,7 +8,10 @@ import { isStaffRole, useSessionUser } from '../../../ui/session';
 import { SUCCESS } from '../../../domain/messages';
 import type { TeamManagementOutcome } from '../../../../machines/teamManagementMachine';
 import { confirmAction } from '../../../ui/ConfirmDialog/confirmAction';
-import { TeamManagementDialog } from '../../teams/management/TeamManagementDialog';
+import { lazyNamed } from '../../../ui/onDemand';
+
+// Its code (the payment form included) loads when a captain or staff member opens it, not with every team page.
+const TeamManagementDialog = lazyNamed(() => import('../../teams/management/TeamManagementDialog'), 'TeamManagementDialog');
 
 interface TeamPageActionsProps {
   team: TemporaryTeamDetail;
@@ -58,7 +61,9 @@ export function TeamPageActions({ team, reload }: TeamPageActionsProps) {
         </Button>
       )}
       {managing && (
-        <TeamManagementDialog kind="temporary" teamId={team.id} viewerId={user.id} asAdmin={managing === 'admin'} onFinish={finish} />
+        <Suspense fallback={null}>
+          <TeamManagementDialog kind="temporary" teamId={team.id} viewerId={user.id} asAdmin={managing === 'admin'} onFinish={finish} />
+        </Suspense>
       )}
     </Group>
   );
