@@ -1,6 +1,10 @@
 // ESLint (flat config). The layer rules of ARCHITECTURE.md "Layout", enforced:
-//   app → features → ui, machines → api, domain, bracket        server → domain, api/contract, machines
+//   app → features → shared → ui, machines/flows → machines/rules → api, domain, bracket
+//   server → domain, api/contract, machines/rules
+// Features never import each other: what several show lives in src/shared. Import cycles, type-only ones included,
+// are refused by scripts/importCycles.ts (part of `npm run lint`).
 // A zone forbids files under `target` to import files under `from` (paths from the repository root).
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
@@ -8,7 +12,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const clientDirs = ['./src/app', './src/features', './src/ui', './src/bracket', './machines'];
+const clientDirs = ['./src/app', './src/features', './src/shared', './src/ui', './src/bracket', './machines'];
+
+// The feature folders (src/features/<area>): each may import only itself among them.
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 // Modules that only make sense inside a React view; never imported below the views.
 const reactModules = {
@@ -29,23 +38,42 @@ const zones = [
   { target: ['./src', './machines'], from: './server', message: 'The SPA never imports server code.' },
   // app → features: a feature never imports the shell.
   { target: './src/features', from: './src/app', message: 'features may not import app: move the shared piece to src/ui.' },
-  // ui is shared by every feature: it imports neither features nor app.
+  // Features do not import each other: a piece several features show moves to src/shared (or src/ui, src/domain).
+  ...features.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message: 'features do not import each other: move the shared piece to src/shared (or src/ui, src/domain).',
+  })),
+  // shared: the pieces several features show; it imports no feature and not the shell.
+  {
+    target: './src/shared',
+    from: ['./src/features', './src/app'],
+    message: 'src/shared may not import features or app: it is what features share.',
+  },
+  // ui is shared by every feature: it imports neither features, shared pieces nor app.
   {
     target: './src/ui',
-    from: ['./src/features', './src/app'],
-    message: 'ui may not import features or app: move what it needs to src/ui.',
+    from: ['./src/features', './src/shared', './src/app'],
+    message: 'ui may not import features, shared or app: move what it needs to src/ui.',
   },
   // The canvas engine sits below the views.
   {
     target: './src/bracket',
-    from: ['./src/app', './src/features', './src/ui', './machines'],
+    from: ['./src/app', './src/features', './src/shared', './src/ui', './machines'],
     message: 'src/bracket (the canvas engine) imports only api, domain and itself.',
   },
   // Machines: lifecycle rules the SPA and the server share; no views (React is barred below by no-restricted-imports).
   {
     target: './machines',
-    from: ['./src/app', './src/features', './src/ui'],
+    from: ['./src/app', './src/features', './src/shared', './src/ui'],
     message: 'machines may not import app, features or ui: send effects out as named actions or emitted events.',
+  },
+  // machines/rules: the pure rulebooks the server shares (no I/O): no screen flows, no HTTP client, no endpoints.
+  {
+    target: './machines/rules',
+    from: ['./machines/flows', './src/api/client.ts', './src/api/endpoints'],
+    message: 'machines/rules are pure rulebooks shared with the server: no screen flows, no HTTP (move I/O to machines/flows).',
   },
   // api (client, endpoints): the HTTP layer; below every view and machine.
   {
@@ -70,6 +98,11 @@ const zones = [
     from: './src',
     except: ['./domain', './api/contract'],
     message: 'server imports only src/domain, src/api/contract and machines from the client side.',
+  },
+  {
+    target: './server',
+    from: './machines/flows',
+    message: 'server imports only the rulebooks (machines/rules), never screen flows (machines/flows).',
   },
 ];
 

@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 
 const steps: { name: string; cmd: string[]; env?: Record<string, string> }[] = [
-  { name: 'lint', cmd: ['npx', 'eslint', '.'] },
+  { name: 'lint', cmd: ['npm', 'run', '--silent', 'lint'] },
   { name: 'typecheck', cmd: ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json'] },
   {
     name: 'unit, machines, server (PGlite), views',

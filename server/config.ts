@@ -1,9 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { MetricsConfig } from './ops/metrics';
 
 /** Everything the server reads from the environment. README.md documents each variable. */
+/** Prometheus metrics (server/ops/metrics.ts). */
+export interface MetricsConfig {
+  /** A separate listener for /metrics (0: any free port, tests). */
+  port?: number;
+  host: string;
+  /** Bearer token /metrics asks for (required on the main port). */
+  token?: string;
+}
+
 export interface Config {
   port: number;
   /** Where to listen: HOST, else 127.0.0.1 while local sign-in is on (anyone who reaches it can be any account), else 0.0.0.0. */

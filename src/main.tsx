@@ -4,7 +4,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { api } from './api/client';
-import { sessionMachine } from '../machines/sessionMachine';
+import { sessionMachine } from '../machines/flows/sessionMachine';
 import { startSession } from './ui/session';
 import { preloadRoute } from './app/routes';
 

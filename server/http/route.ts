@@ -3,6 +3,7 @@ import type { Struct } from 'superstruct';
 import { requireRole, requireUser, type AuthUser } from '../auth/plugin';
 import type { CachedRead } from '../services/publicReadCache';
 import { parse } from './validate';
+import type { Input } from './input';
 
 /*
  * One declaration per /v1 route: who may call it, its path parameters, query, body and answers, each a contract
@@ -23,18 +24,7 @@ type AnyStruct = Struct<Schema, Schema>;
  */
 export type Access = 'public' | 'auth' | 'user' | 'staff' | 'owner';
 
-/** A struct with the answer's wording: per-field messages (or made from the raw input), and a step before parsing. */
-export interface Input<T> {
-  struct: Struct<T, Schema>;
-  /** Field path → message (the spec's wording for that field); a function reads the raw input first. */
-  messages?: Record<string, string> | ((raw: Record<string, unknown>) => Record<string, string>);
-  /** Runs on the raw input before the struct: trims, or refuses with a message of its own (throw an HttpError). */
-  prepare?: (raw: Record<string, unknown>) => unknown;
-  /** Runs on the parsed value: a rule across fields (throw an HttpError). */
-  check?: (value: T) => void;
-}
-
-export const input = <T>(struct: Struct<T, Schema>, options: Omit<Input<T>, 'struct'> = {}): Input<T> => ({ struct, ...options });
+export { input, type Input } from './input';
 
 /** A body the route reads itself (an upload, a signed webhook): its media type and what it holds. */
 export interface RawBody {

@@ -4,6 +4,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '../db/client';
 import type { PaymentEvent } from '../billing/billing';
+import type { MetricsConfig } from '../config';
 import type { Lifecycle } from './lifecycle';
 
 /*
@@ -14,13 +15,6 @@ import type { Lifecycle } from './lifecycle';
  * token; neither set: no metrics are collected. README "Operating Clutch" has a sample scrape config.
  */
 
-export interface MetricsConfig {
-  /** A separate listener for /metrics (0: any free port, tests). */
-  port?: number;
-  host: string;
-  /** Bearer token /metrics asks for (required on the main port). */
-  token?: string;
-}
 
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const DB_SECONDS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];

@@ -10,9 +10,9 @@ import { toDivisionDetail, toSeason, toSeasons, type Viewer } from '../services/
 import { allSeasons, latestSeason, publishedSeasons, seasonTeams, visibleDivision, visibleSeason } from '../services/seasonQueries';
 import { createSeason, deleteSeason, resetSeasonBracket, SEASON_STEPS, setDivisionSplits, updateSeason } from '../services/seasonLifecycle';
 import { joinSeason, refundSeasonEntry, registerSeasonEntryPurpose, removeSeasonTeam } from '../services/seasonBilling';
-import { assertSeasonTransition } from '../../machines/seasonMachine';
-import { actionUrl } from '../../machines/lifecycleActions';
-import { SEASON_ACTIONS, SEASON_RESOURCE, SEASON_STEP_ACTIONS } from '../../machines/seasonActions';
+import { assertSeasonTransition } from '../../machines/rules/seasonMachine';
+import { actionUrl } from '../../machines/rules/lifecycleActions';
+import { SEASON_ACTIONS, SEASON_RESOURCE, SEASON_STEP_ACTIONS } from '../../machines/rules/seasonActions';
 import { DivisionDetail, DivisionSplitsBody, JoinSeasonBody, Season, SeasonPage, SeasonTeamPage } from '../../src/api/contract/season';
 import { PaymentSecret, RefundAnswer } from '../../src/api/contract/billing';
 import { IdParam, PageQuery } from '../../src/api/contract/common';

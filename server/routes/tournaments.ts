@@ -24,8 +24,8 @@ import {
   TOURNAMENT_STEPS,
   updateTournament,
 } from '../services/tournamentLifecycle';
-import { actionUrl } from '../../machines/lifecycleActions';
-import { TOURNAMENT_ACTIONS, TOURNAMENT_RESOURCE, TOURNAMENT_STEP_ACTIONS, type TournamentAction } from '../../machines/tournamentActions';
+import { actionUrl } from '../../machines/rules/lifecycleActions';
+import { TOURNAMENT_ACTIONS, TOURNAMENT_RESOURCE, TOURNAMENT_STEP_ACTIONS, type TournamentAction } from '../../machines/rules/tournamentActions';
 import { tournamentCreateInput, tournamentPatchInput } from '../services/tournamentForm';
 import { getTournament } from '../services/tournamentStore';
 import { ENTRY_KINDS, listEntries, removeEntry, switcherooEntries } from '../services/tournamentEntries';

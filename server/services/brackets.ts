@@ -9,7 +9,7 @@ import { champion } from '../../src/domain/bracket/placements';
 import type { Bracket, SlotSource } from '../../src/domain/bracket/types';
 import { teamSize } from '../../src/domain/tournamentRules';
 import { MATCH_ERRORS } from '../../src/domain/messages';
-import { assertTournamentTransition } from '../../machines/tournamentMachine';
+import { assertTournamentTransition } from '../../machines/rules/tournamentMachine';
 import { lockTournament, type TournamentRow } from './tournamentStore';
 import { auditTargets, recordAudit, type AuditActor } from './auditLog';
 import {

@@ -10,7 +10,7 @@ import { syncTransferMode } from './transfers';
 import { findEntry, getTeamRow, lockSeason, SEASON_SERVER_ERRORS, teamMembers, type SeasonRow } from './seasonStore';
 import { assertSeasonVisible } from './seasonQueries';
 import { auditTargets, recordAudit, type AuditActor } from './auditLog';
-import { assertSeasonTransition } from '../../machines/seasonMachine';
+import { assertSeasonTransition } from '../../machines/rules/seasonMachine';
 import type { PaymentSecret } from '../../src/api/contract/billing';
 import { JOIN_SEASON_TOOLTIPS, PAYMENT_ERRORS, VALIDATION } from '../../src/domain/messages';
 import { joinBlocker } from '../../src/domain/season/joinBlocker';

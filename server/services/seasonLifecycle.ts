@@ -17,8 +17,8 @@ import {
   resetDivisionBracket,
   undecidedDivisions,
 } from './seasonBrackets';
-import { assertSeasonTransition, stateListsEvent, type SeasonEvent } from '../../machines/seasonMachine';
-import type { SeasonStepAction } from '../../machines/seasonActions';
+import { assertSeasonTransition, stateListsEvent, type SeasonEvent } from '../../machines/rules/seasonMachine';
+import type { SeasonStepAction } from '../../machines/rules/seasonActions';
 import type { DivisionSplitsBody, SeasonBody } from '../../src/api/contract/season';
 import { normaliseSplits } from '../../src/domain/season/divisionSplits';
 import { SEASON_ERRORS } from '../../src/domain/messages';

@@ -3,7 +3,7 @@ import type { Db, Tx } from '../db/client';
 import { seasonDivisions, seasonEntries, seasons, teams, users } from '../db/schema';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { parse } from '../http/validate';
-import { input } from '../http/route';
+import { input } from '../http/input';
 import { lockRowOr404, rowOr404 } from '../db/rowById';
 import { DATE_RANGE } from '../../src/api/contract/common';
 import { SeasonBody } from '../../src/api/contract/season';

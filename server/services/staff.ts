@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import type { Role } from '../../src/domain/constants';
 import { USER_ADMIN } from '../../src/domain/messages';
-import { nextStaffRole, staffEventFor } from '../../machines/staffRoleMachine';
+import { nextStaffRole, staffEventFor } from '../../machines/rules/staffRoleMachine';
 import { conflict, forbidden, notFound } from '../http/errors';
 import { STAFF } from '../auth/plugin';
 import { auditTarget, nameOrTagMatches, type UserRow } from './users';

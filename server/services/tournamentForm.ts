@@ -1,7 +1,7 @@
 import type { DefinedEntries } from '../db/schema';
 import { tournaments } from '../db/schema';
 import { badRequest } from '../http/errors';
-import { input } from '../http/route';
+import { input } from '../http/input';
 import { TournamentCreate, TournamentPatch } from '../../src/api/contract/tournament';
 import {
   TOURNAMENT_FIELDS,

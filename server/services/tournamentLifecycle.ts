@@ -19,8 +19,8 @@ import {
   MAX_DEFINED_ENTRIES,
   tournamentValues,
 } from './tournamentForm';
-import { assertTournamentTransition, type TournamentEventType } from '../../machines/tournamentMachine';
-import type { TournamentStepAction } from '../../machines/tournamentActions';
+import { assertTournamentTransition, type TournamentEventType } from '../../machines/rules/tournamentMachine';
+import type { TournamentStepAction } from '../../machines/rules/tournamentActions';
 import type { TournamentCreate, TournamentPatch } from '../../src/api/contract/tournament';
 import { EDITABLE_TOURNAMENT_FIELDS } from '../../src/api/contract/tournamentFields';
 import { ERRORS, SERVER, TOURNAMENT_ERRORS } from '../../src/domain/messages';

@@ -7,7 +7,7 @@ import type { Billing, PaymentRow } from '../billing/types';
 import { assertPaidPrice } from '../billing/billing';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { cancelRequest } from './transfers';
-import { assertTransferTransition } from '../../machines/transferRequestMachine';
+import { assertTransferTransition } from '../../machines/rules/transferRequestMachine';
 import type { PaymentSecret } from '../../src/api/contract/billing';
 import type { TransferRequestBody } from '../../src/api/contract/team';
 import { TRANSFER_ERRORS } from '../../src/domain/messages';

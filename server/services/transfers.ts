@@ -9,7 +9,7 @@ import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { recordAudit } from './auditLog';
 import { addMember, dropMember, leagueTeamRoster } from './roster';
 import { euros } from './tournamentView';
-import { assertTransferTransition, hasRejectionReason } from '../../machines/transferRequestMachine';
+import { assertTransferTransition, hasRejectionReason } from '../../machines/rules/transferRequestMachine';
 import type { TeamManagementRow, TransferDecision, TransferRequest } from '../../src/api/contract/team';
 import type { TransferOutcome } from '../../src/api/contract/transfer';
 import { LEAGUE_TEAM_SIZE, type TransferStatus } from '../../src/domain/constants';

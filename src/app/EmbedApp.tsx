@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
 import { EmbedDivisionPage } from '../features/embed/EmbedDivisionPage';
-import type { EmbedOptions } from '../features/embed/embedOptions';
+import type { EmbedOptions } from '../shared/embed/embedOptions';
 import { EmbedTournamentPage, type EmbedPageProps } from '../features/embed/EmbedTournamentPage';
 import { NotFound } from '../ui/NotFound/NotFound';
 import { parseId } from '../ui/routeParams';

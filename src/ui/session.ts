@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import { useSelector } from '@xstate/react';
 import { createActor, type ActorRefFrom } from 'xstate';
 import { api, type ApiClient } from '../api/client';
-import { readCachedUser, sessionMachine, watchApiClient } from '../../machines/sessionMachine';
+import { readCachedUser, sessionMachine, watchApiClient } from '../../machines/flows/sessionMachine';
 import type { Role } from '../domain/constants';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;

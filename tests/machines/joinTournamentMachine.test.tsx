@@ -13,7 +13,7 @@ import { Notifications } from '../../src/app/Notifications';
 import { clearNotifications } from '../../src/ui/notify';
 import { SessionContext, startSession } from '../../src/ui/session';
 import { TournamentDetailPage } from '../../src/features/tournaments/detail/TournamentDetailPage';
-import { joinTournamentMachine, type JoinTournamentContext } from '../../machines/joinTournamentMachine';
+import { joinTournamentMachine, type JoinTournamentContext } from '../../machines/flows/joinTournamentMachine';
 import { tournaments } from '../../server/db/schema';
 import { TOURNAMENT_ERRORS, VALIDATION } from '../../src/domain/messages';
 import { startTestServer, type TestServer } from '../support/testServer';

@@ -10,7 +10,7 @@ import { theme } from '../../src/app/theme';
 import { Notifications } from '../../src/app/Notifications';
 import { clearNotifications } from '../../src/ui/notify';
 import { PlayerRanksPage } from '../../src/features/players/PlayerRanksPage';
-import { pagedListMachine, type PagedListContext } from '../../machines/pagedListMachine';
+import { pagedListMachine, type PagedListContext } from '../../machines/flows/pagedListMachine';
 import { DEFAULT_PER_PAGE, MAX_PAGE_BUTTONS, SEARCH_DEBOUNCE_MS } from '../../src/domain/constants';
 import { ERRORS } from '../../src/domain/messages';
 import { startTestServer, type TestServer } from '../support/testServer';

@@ -3,7 +3,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { createTestModel } from '@xstate/graph';
 import { startTestServer, type Agent, type TestServer } from '../support/testServer';
-import { seasonMachine, type SeasonEvent } from '../../machines/seasonMachine';
+import { seasonMachine, type SeasonEvent } from '../../machines/rules/seasonMachine';
 import type { DivisionDetail, Season } from '../../src/api/contract/season';
 import type { SeasonType } from '../../src/domain/constants';
 import { CONFIRM, SUCCESS } from '../../src/domain/messages';

@@ -8,7 +8,7 @@ import type { UserInfo } from '../../src/api/contract/user';
 import { App } from '../../src/app/App';
 import { startSession, type SessionActor } from '../../src/ui/session';
 import { clearNotifications } from '../../src/ui/notify';
-import { SESSION_STORAGE_KEY, sessionMachine } from '../../machines/sessionMachine';
+import { SESSION_STORAGE_KEY, sessionMachine } from '../../machines/flows/sessionMachine';
 import { revokeAllForUser } from '../../server/auth/sessions';
 import { startTestServer, type Agent, type TestServer } from '../support/testServer';
 import { insertUser } from '../support/fixtures';

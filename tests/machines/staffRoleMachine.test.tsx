@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { createTestModel } from '@xstate/graph';
 import { ROLES, type Role } from '../../src/domain/constants';
-import { nextStaffRole, staffEventFor, staffRoleMachine, staffRoleSnapshotFor, type StaffRoleEvent, type StaffRoleEventType } from '../../machines/staffRoleMachine';
+import { nextStaffRole, staffEventFor, staffRoleMachine, staffRoleSnapshotFor, type StaffRoleEvent, type StaffRoleEventType } from '../../machines/rules/staffRoleMachine';
 import { useTestServer } from '../support/testServer';
 import { findUserRow, insertUser } from '../support/fixtures';
 import { renderApp } from '../support/renderApp';

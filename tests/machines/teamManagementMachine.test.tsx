@@ -15,13 +15,13 @@ import { clearNotifications } from '../../src/ui/notify';
 import { SessionContext, startSession } from '../../src/ui/session';
 import { TournamentTeamPage } from '../../src/features/tournaments/team/TournamentTeamPage';
 import { TournamentDetailPage } from '../../src/features/tournaments/detail/TournamentDetailPage';
-import { confirmation } from '../../src/features/teams/management/teamActionNotices';
+import { confirmation } from '../../src/shared/teams/management/teamActionNotices';
 import {
   teamManagementMachine,
   type ManagedTeam,
   type TeamAction,
   type TeamManagementContext,
-} from '../../machines/teamManagementMachine';
+} from '../../machines/flows/teamManagementMachine';
 import type { TeamManagementRow, TemporaryTeamDetail } from '../../src/api/contract/team';
 import type { Invitee } from '../../src/api/contract/user';
 import { temporaryTeamMembers, users } from '../../server/db/schema';

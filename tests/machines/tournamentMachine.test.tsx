@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { createTestModel } from '@xstate/graph';
 import { startTestServer, type Agent, type TestServer } from '../support/testServer';
-import { tournamentMachine, type TournamentEventType } from '../../machines/tournamentMachine';
+import { tournamentMachine, type TournamentEventType } from '../../machines/rules/tournamentMachine';
 import { CONFIRM, ERRORS, SERVER, SUCCESS } from '../../src/domain/messages';
 import { clearNotifications } from '../../src/ui/notify';
 import { renderApp } from '../support/renderApp';

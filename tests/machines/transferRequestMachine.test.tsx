@@ -8,7 +8,7 @@ import {
   transferRequestMachine,
   transferSnapshotFor,
   type TransferEvent,
-} from '../../machines/transferRequestMachine';
+} from '../../machines/rules/transferRequestMachine';
 import { TRANSFER_STATUSES, type TransferStatus } from '../../src/domain/constants';
 import type { TransferOutcome } from '../../src/api/contract/transfer';
 import { useTestServer, type Agent } from '../support/testServer';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { actionUrl, type ActionEndpoint } from '../../machines/lifecycleActions';
-import { SEASON_ACTIONS, SEASON_RESOURCE } from '../../machines/seasonActions';
-import { TOURNAMENT_ACTIONS, TOURNAMENT_RESOURCE } from '../../machines/tournamentActions';
+import { actionUrl, type ActionEndpoint } from '../../machines/rules/lifecycleActions';
+import { SEASON_ACTIONS, SEASON_RESOURCE } from '../../machines/rules/seasonActions';
+import { TOURNAMENT_ACTIONS, TOURNAMENT_RESOURCE } from '../../machines/rules/tournamentActions';
 import { SERVER } from '../../src/domain/messages';
 import { useTestServer, type Agent } from '../support/testServer';
 import { newTeam } from './seasons.fixtures';

@@ -6,7 +6,7 @@ import { api } from '../../src/api/client';
 import { App } from '../../src/app/App';
 import { clearNotifications } from '../../src/ui/notify';
 import { startSession, type SessionActor } from '../../src/ui/session';
-import { SESSION_STORAGE_KEY, sessionMachine } from '../../machines/sessionMachine';
+import { SESSION_STORAGE_KEY, sessionMachine } from '../../machines/flows/sessionMachine';
 import type { Agent, TestServer } from './testServer';
 
 export interface SentRequest {

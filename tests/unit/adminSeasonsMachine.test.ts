@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { adminSeasonsMachine, seasonAllows, type SeasonAction } from '../../machines/adminSeasonsMachine';
+import { adminSeasonsMachine, seasonAllows, type SeasonAction } from '../../machines/flows/adminSeasonsMachine';
 import type { Season, SeasonBody } from '../../src/api/contract/season';
 import { season } from './seasonFixture';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { adminTournamentsMachine, type RowAction } from '../../machines/adminTournamentsMachine';
+import { adminTournamentsMachine, type RowAction } from '../../machines/flows/adminTournamentsMachine';
 import { ApiError } from '../../src/api/client';
 import { aTournament, effectLog } from '../support/machineFixtures';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
-import { bracketPageMachine, type LoadedBracket } from '../../machines/bracketPageMachine';
-import type { LiveEvent } from '../../machines/liveEvents';
+import { bracketPageMachine, type LoadedBracket } from '../../machines/flows/bracketPageMachine';
+import type { LiveEvent } from '../../machines/flows/liveEvents';
 import type { LiveTournamentMatches } from '../../src/api/contract/live';
 import { toCompactBracket } from '../../src/api/contract/bracket';
 import type { TournamentStatus } from '../../src/api/contract/tournament';

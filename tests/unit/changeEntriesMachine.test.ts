@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { changeEntriesMachine } from '../../machines/changeEntriesMachine';
+import { changeEntriesMachine } from '../../machines/flows/changeEntriesMachine';
 import type { Entry, MatchEntriesPatch, TournamentMatch } from '../../src/api/contract/tournament';
 import { ApiError } from '../../src/api/client';
 import { aMatch, effectLog } from '../support/machineFixtures';

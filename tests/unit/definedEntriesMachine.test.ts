@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
-import { definedEntriesMachine } from '../../machines/definedEntriesMachine';
+import { definedEntriesMachine } from '../../machines/flows/definedEntriesMachine';
 import type { DefinedEntries, Tournament } from '../../src/api/contract/tournament';
 import { ApiError } from '../../src/api/client';
 import { aTournament, effectLog } from '../support/machineFixtures';

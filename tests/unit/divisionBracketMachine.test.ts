@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import { divisionBracketMachine } from '../../machines/divisionBracketMachine';
-import type { LiveEvent } from '../../machines/liveEvents';
+import { divisionBracketMachine } from '../../machines/flows/divisionBracketMachine';
+import type { LiveEvent } from '../../machines/flows/liveEvents';
 import { ApiError } from '../../src/api/client';
 import type { LiveDivisionMatches } from '../../src/api/contract/live';
 import type { DivisionDetail, SeasonMatch } from '../../src/api/contract/season';

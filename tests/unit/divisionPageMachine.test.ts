@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import { divisionPageMachine } from '../../machines/divisionPageMachine';
-import type { LiveEvent } from '../../machines/liveEvents';
+import { divisionPageMachine } from '../../machines/flows/divisionPageMachine';
+import type { LiveEvent } from '../../machines/flows/liveEvents';
 import type { LiveDivisionMatches } from '../../src/api/contract/live';
 import type { DivisionDetail, SeasonMatch } from '../../src/api/contract/season';
 import type { SeasonType } from '../../src/domain/constants';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { benchMatches } from '../../bench/bracket/data';
 import { layoutBracket } from '../../src/bracket/layoutBracket';
 import { CARD_HEIGHT, CARD_WIDTH } from '../../src/bracket/metrics';
-import { embedSnippet, parseEmbedOptions } from '../../src/features/embed/embedOptions';
+import { embedSnippet, parseEmbedOptions } from '../../src/shared/embed/embedOptions';
 import { cameraOnMatch, currentMatch, findEntrant } from '../../src/features/embed/followEntrant';
 
 describe('embed options', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { joinSeasonMachine } from '../../machines/joinSeasonMachine';
+import { joinSeasonMachine } from '../../machines/flows/joinSeasonMachine';
 import type { PaymentSecret } from '../../src/api/contract/billing';
 import { JOIN_SEASON_TOOLTIPS, VALIDATION } from '../../src/domain/messages';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { leaveTeamMachine } from '../../machines/leaveTeamMachine';
+import { leaveTeamMachine } from '../../machines/flows/leaveTeamMachine';
 import type { LeagueTeamLeft } from '../../src/api/contract/transfer';
 
 const request = (amountDue: number): LeagueTeamLeft => ({

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { LifecycleAction } from '../../machines/lifecycleActions';
-import { SEASON_ACTIONS } from '../../machines/seasonActions';
-import { stateListsEvent, type SeasonEvent } from '../../machines/seasonMachine';
-import { TOURNAMENT_ACTIONS } from '../../machines/tournamentActions';
-import { canTournament, type TournamentEvent } from '../../machines/tournamentMachine';
+import type { LifecycleAction } from '../../machines/rules/lifecycleActions';
+import { SEASON_ACTIONS } from '../../machines/rules/seasonActions';
+import { stateListsEvent, type SeasonEvent } from '../../machines/rules/seasonMachine';
+import { TOURNAMENT_ACTIONS } from '../../machines/rules/tournamentActions';
+import { canTournament, type TournamentEvent } from '../../machines/rules/tournamentMachine';
 import { SEASON_TYPES, TOURNAMENT_STATUSES } from '../../src/domain/constants';
 import { season } from './seasonFixture';
 import { aTournament } from '../support/machineFixtures';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { mapsAndModesMachine } from '../../machines/mapsAndModesMachine';
+import { mapsAndModesMachine } from '../../machines/flows/mapsAndModesMachine';
 import type { TournamentStatus } from '../../src/api/contract/tournament';
 import { ERRORS } from '../../src/domain/messages';
 import { aTournament, effectLog } from '../support/machineFixtures';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
-import { matchQueueLiveMachine } from '../../machines/matchQueueLiveMachine';
-import type { LiveEvent } from '../../machines/liveEvents';
+import { matchQueueLiveMachine } from '../../machines/flows/matchQueueLiveMachine';
+import type { LiveEvent } from '../../machines/flows/liveEvents';
 import type { LiveQueueChange } from '../../src/api/contract/live';
 
 describe('matchQueueLiveMachine', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { memberKrMachine } from '../../machines/memberKrMachine';
+import { memberKrMachine } from '../../machines/flows/memberKrMachine';
 import type { SeasonTeam } from '../../src/api/contract/season';
 
 const team: SeasonTeam = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { pairingMachine } from '../../machines/pairingMachine';
-import { toSaveBody, type PairingBoard } from '../../machines/pairingBoard';
+import { pairingMachine } from '../../machines/flows/pairingMachine';
+import { toSaveBody, type PairingBoard } from '../../machines/rules/pairingBoard';
 import type { SwitcherooEntries } from '../../src/api/contract/tournament';
 import type { SwitcherooTeamsBody } from '../../src/api/contract/switcheroo';
 import { ApiError } from '../../src/api/client';

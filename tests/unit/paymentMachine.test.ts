@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { paymentMachine, ProviderError } from '../../machines/paymentMachine';
+import { paymentMachine, ProviderError } from '../../machines/flows/paymentMachine';
 import type { PaymentSecret, PaymentStatus } from '../../src/api/contract/billing';
 import { PAYMENT_POLL_INTERVAL_MS, PAYMENT_POLL_TIMEOUT_MS } from '../../src/domain/constants';
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
-import { scoreSubmissionMachine } from '../../machines/scoreSubmissionMachine';
-import type { LiveEvent } from '../../machines/liveEvents';
+import { scoreSubmissionMachine } from '../../machines/flows/scoreSubmissionMachine';
+import type { LiveEvent } from '../../machines/flows/liveEvents';
 import type { LiveTournamentMatches } from '../../src/api/contract/live';
 import type { TournamentMatch } from '../../src/api/contract/tournament';
-import type { ScoredMatch } from '../../machines/seasonMatchRules';
+import type { ScoredMatch } from '../../machines/rules/seasonMatchRules';
 import { aMatch, effectLog } from '../support/machineFixtures';
 
 /** The score flow and the live stream of its tournament: changes made by others arrive as events. */

@@ -9,7 +9,7 @@ import {
   SeasonTransitionError,
   type SeasonEvent,
   type SeasonEventType,
-} from '../../machines/seasonMachine';
+} from '../../machines/rules/seasonMachine';
 import { SEASON_TYPES, type SeasonType } from '../../src/domain/constants';
 
 /** Events whose facts pass every guard: a 10-team season split 6 + 4, every grand final decided. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { sessionMachine, watchApiClient } from '../../machines/sessionMachine';
+import { sessionMachine, watchApiClient } from '../../machines/flows/sessionMachine';
 import type { UserInfo } from '../../src/api/contract/user';
 import { ApiError } from '../../src/api/client';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { teamManagementMachine, type ManagedTeam, type TeamAction, type TeamKind } from '../../machines/teamManagementMachine';
+import { teamManagementMachine, type ManagedTeam, type TeamAction, type TeamKind } from '../../machines/flows/teamManagementMachine';
 import { managedLeagueTeam } from '../../src/api/endpoints/teamManagement';
 import type { Team, TeamManagementRow } from '../../src/api/contract/team';
 import type { TransferOutcome } from '../../src/api/contract/transfer';

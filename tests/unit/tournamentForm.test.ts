@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyValues, toCreateBody, toPatchBody, validationRules, valuesOf } from '../../machines/tournamentForm';
+import { emptyValues, toCreateBody, toPatchBody, validationRules, valuesOf } from '../../machines/rules/tournamentForm';
 import { TournamentCreate, TournamentPatch } from '../../src/api/contract/tournament';
 import {
   EDITABLE_TOURNAMENT_FIELDS,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { tournamentFormMachine } from '../../machines/tournamentFormMachine';
-import { emptyValues, valuesOf, type TournamentFormValues } from '../../machines/tournamentForm';
+import { tournamentFormMachine } from '../../machines/flows/tournamentFormMachine';
+import { emptyValues, valuesOf, type TournamentFormValues } from '../../machines/rules/tournamentForm';
 import type { Tournament } from '../../src/api/contract/tournament';
 import { ApiError } from '../../src/api/client';
 import { aTournament, effectLog } from '../support/machineFixtures';

@@ -8,7 +8,7 @@ import {
   tournamentActorFor,
   TournamentTransitionError,
   type TournamentEventType,
-} from '../../machines/tournamentMachine';
+} from '../../machines/rules/tournamentMachine';
 import { TOURNAMENT_STATUSES, type TournamentStatus } from '../../src/domain/constants';
 
 /** The spec's table (players-and-tournaments §4, seasons-and-admin §4): what each status allows and where it leads. */

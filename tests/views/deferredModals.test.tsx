@@ -5,7 +5,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { api } from '../../src/api/client';
 import { App } from '../../src/app/App';
 import { startSession, type SessionActor } from '../../src/ui/session';
-import { SESSION_STORAGE_KEY, sessionMachine } from '../../machines/sessionMachine';
+import { SESSION_STORAGE_KEY, sessionMachine } from '../../machines/flows/sessionMachine';
 import { startTestServer, type TestServer } from '../support/testServer';
 import { TournamentFixtures } from './tournamentFixtures';
 

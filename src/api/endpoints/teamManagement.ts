@@ -5,6 +5,9 @@ import { LEAGUE_TEAM_SIZE } from '../../domain/constants';
 import { getLeagueTeamMembers, getTeam, performLeagueTeamAction } from './teams';
 import { getTemporaryTeam, getTemporaryTeamMembers, performTemporaryTeamAction } from './temporaryTeams';
 import { searchInvitees } from './invites';
+import type { TeamAction } from './teamAction';
+
+export type { TeamAction };
 
 /** The two kinds of team one management dialog serves: a tournament's (temporary) team, or a league (permanent) team. */
 export type TeamKind = 'temporary' | 'league';
@@ -23,22 +26,6 @@ export interface ManagedTeam {
   /** A tournament team's tournament (SWITCHEROO teams edit free substitutes); absent for a league team. */
   tournament?: { tournamentType: TemporaryTeamDetail['tournament']['tournamentType'] };
 }
-
-/** A change made through the team management dialog. */
-export type TeamAction =
-  | { kind: 'rename'; name: string }
-  | { kind: 'saveSubstitutes'; names: string[] }
-  | { kind: 'uploadLogo'; file: File }
-  | { kind: 'removeLogo' }
-  | { kind: 'invite'; user: Invitee }
-  | { kind: 'forceAdd'; user: Invitee }
-  | { kind: 'removeMember'; member: TeamManagementRow }
-  | { kind: 'promote'; member: TeamManagementRow }
-  | { kind: 'revokeInvite'; member: TeamManagementRow }
-  | { kind: 'leave' }
-  | { kind: 'disband' }
-  /** The Ok of a REJECTED row (or withdrawing an open transfer): DELETE /v1/transfer/{teamId}/{userId}. */
-  | { kind: 'cancelTransfer'; member: TeamManagementRow };
 
 /** The calls of one kind of team, for the management machine. */
 export interface TeamManagementApi {

@@ -4,7 +4,7 @@ import { Team, TeamManagementRows } from '../contract/team';
 import { isTransferOutcome, LeagueTeamLeft, TransferOutcome } from '../contract/transfer';
 import { cancelTransfer } from './transfers';
 import { Created } from '../contract/tournament';
-import type { TeamAction } from './teamManagement';
+import type { TeamAction } from './teamAction';
 
 /** GET /v1/team/{id}: the team profile (roster captain first, upcoming matches per season). */
 export const getTeam = (id: number) => api.call(`/team/${id}`, Team);

@@ -1,6 +1,6 @@
 import { api } from '../client';
 import { TeamLeft, TeamManagementRows, TemporaryTeamDetail } from '../contract/team';
-import type { TeamAction } from './teamManagement';
+import type { TeamAction } from './teamAction';
 
 const base = (teamId: number) => `/tournament/temporary-team/${teamId}`;
 

@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { Link } from 'wouter';
-import { ResetBracketButton } from './ResetBracket';
+import { ResetBracketButton } from '../../shared/bracket/ResetBracket';
 
 interface BracketAdminActionsProps {
   tournamentId: number;

@@ -10,18 +10,14 @@ import { PageTitle } from '../../ui/PageTitle/PageTitle';
 import { parseId } from '../../ui/routeParams';
 import { useMachineWith } from '../../ui/useMachineWith';
 import { BracketAdminActions } from './BracketAdminActions';
-import { ResetBracketDialog } from './ResetBracket';
-import { bracketPageMachine } from '../../../machines/bracketPageMachine';
-import { EmptyBracket } from './EmptyBracket';
-import { CopyEmbedCode } from '../embed/CopyEmbedCode';
+import { ResetBracketDialog } from '../../shared/bracket/ResetBracket';
+import { bracketPageMachine } from '../../../machines/flows/bracketPageMachine';
+import { EmptyBracket } from '../../shared/bracket/EmptyBracket';
+import { CopyEmbedCode } from '../../shared/embed/CopyEmbedCode';
 import { LiveStatus } from '../../ui/LiveStatus/LiveStatus';
-import { lazyNamed } from '../../ui/onDemand';
-import { warmBracketCanvas } from './warmBracketCanvas';
+import { warmBracketCanvas } from '../../shared/bracket/warmBracketCanvas';
+import { BracketView } from '../../shared/bracket/BracketViewOnDemand';
 
-// Pixi and the canvas engine load only on bracket routes.
-const BracketView = lazyNamed(() => import('../../bracket/BracketView'), 'default');
-/** Starts loading the canvas (the tournament page's BRACKET link calls it in idle time). */
-export const preloadBracketView = (): Promise<unknown> => BracketView.preload();
 
 /** /tournaments/{tournamentId}: the bracket canvas, and for staff Reset Bracket and Show all matches. */
 export function BracketPage() {

@@ -4,7 +4,7 @@ import { BracketCanvas } from '../../bracket/BracketCanvas';
 import type { ViewMatch } from '../../bracket/model';
 import type { BracketEngine } from '../../bracket/renderer/createBracketEngine';
 import classes from './EmbedBracket.module.css';
-import { unknownEntrantHint, type EmbedOptions } from './embedOptions';
+import { unknownEntrantHint, type EmbedOptions } from '../../shared/embed/embedOptions';
 import { cameraOnMatch, currentMatch, findEntrant } from './followEntrant';
 
 export interface EmbedBracketProps {

@@ -1,6 +1,6 @@
-import { divisionBracketMachine } from '../../../machines/divisionBracketMachine';
+import { divisionBracketMachine } from '../../../machines/flows/divisionBracketMachine';
 import { useMachineWith } from '../../ui/useMachineWith';
-import { EmptyPlayoffs } from '../bracket/EmptyBracket';
+import { EmptyPlayoffs } from '../../shared/bracket/EmptyBracket';
 import type { EmbedPageProps } from './EmbedTournamentPage';
 import { EmbedView } from './EmbedView';
 

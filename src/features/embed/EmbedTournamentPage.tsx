@@ -1,7 +1,7 @@
-import { bracketPageMachine } from '../../../machines/bracketPageMachine';
+import { bracketPageMachine } from '../../../machines/flows/bracketPageMachine';
 import { useMachineWith } from '../../ui/useMachineWith';
-import { EmptyBracket } from '../bracket/EmptyBracket';
-import type { EmbedOptions } from './embedOptions';
+import { EmptyBracket } from '../../shared/bracket/EmptyBracket';
+import type { EmbedOptions } from '../../shared/embed/embedOptions';
 import { EmbedView } from './EmbedView';
 
 export interface EmbedPageProps {

@@ -4,7 +4,7 @@ import { ApiError } from '../../api/client';
 import type { ViewMatch } from '../../bracket/model';
 import { lazyNamed } from '../../ui/onDemand';
 import { NotFound } from '../../ui/NotFound/NotFound';
-import type { EmbedOptions } from './embedOptions';
+import type { EmbedOptions } from '../../shared/embed/embedOptions';
 
 // Pixi and the canvas come in a chunk of their own, fetched at once (the canvas mounts while the matches load).
 const EmbedBracket = lazyNamed(() => import('./EmbedBracket'), 'EmbedBracket');

@@ -1,7 +1,7 @@
 import { Grid, Stack, Text, Title } from '@mantine/core';
 import { getFeaturedTournament, getSocialFeed } from '../../api/endpoints/home';
 import { DataLoader } from '../../ui/DataLoader/DataLoader';
-import { TournamentCard } from '../tournaments/TournamentCard';
+import { TournamentCard } from '../../shared/tournaments/TournamentCard';
 import { HomeBanner } from './HomeBanner';
 import { SocialFeed } from './SocialFeed';
 

@@ -7,7 +7,7 @@ import { requestTransfer } from '../../api/endpoints/transfers';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { useSessionActor, useSessionUser } from '../../ui/session';
 import { SUCCESS } from '../../domain/messages';
-import { TransferPaymentDialog } from '../transfers/TransferPaymentDialog';
+import { TransferPaymentDialog } from '../../shared/payment/TransferPaymentDialog';
 
 interface InviteCardProps {
   invite: TeamInvite;

@@ -14,10 +14,10 @@ import { PageTitle } from '../../ui/PageTitle/PageTitle';
 import { parseId } from '../../ui/routeParams';
 import { isStaffRole, useSessionUser } from '../../ui/session';
 import { useMachineWith } from '../../ui/useMachineWith';
-import { divisionPageMachine } from '../../../machines/divisionPageMachine';
-import { ResetBracketButton, ResetBracketDialog } from '../bracket/ResetBracket';
+import { divisionPageMachine } from '../../../machines/flows/divisionPageMachine';
+import { ResetBracketButton, ResetBracketDialog } from '../../shared/bracket/ResetBracket';
 import { GroupStage } from './GroupStage';
-import { CopyEmbedCode } from '../embed/CopyEmbedCode';
+import { CopyEmbedCode } from '../../shared/embed/CopyEmbedCode';
 
 // Pixi and the canvas engine load only when a division shows its bracket.
 const BracketView = lazy(() => import('../../bracket/BracketView'));

@@ -4,7 +4,7 @@ import type { SeasonMatch } from '../../api/contract/season';
 import { seasonRoundName } from '../../domain/season/playoffBracket';
 import { isSeasonBye, seasonResult } from '../../domain/season/seasonResult';
 import { DateText } from '../../ui/DateText/DateText';
-import { seasonSideView } from '../matches/seasonMatchSides';
+import { seasonSideView } from '../../shared/matches/seasonMatchSides';
 
 /** The team's name, "bye" or "???" (as the match page reads the side). */
 const teamName = (m: SeasonMatch, side: 'A' | 'B') => seasonSideView(m, side).name;

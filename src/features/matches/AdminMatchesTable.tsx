@@ -13,7 +13,7 @@ import type { TournamentMatch } from '../../api/contract/tournament';
 import { DEFAULT_PER_PAGE } from '../../domain/constants';
 import { PageSelector } from '../../ui/PagedTable/PageSelector';
 import { DataTable } from '../../ui/DataTable/DataTable';
-import { scoreLine, sideName } from './matchSides';
+import { scoreLine, sideName } from '../../shared/matches/matchSides';
 
 const column = createColumnHelper<TournamentMatch>();
 const columns = [

@@ -5,8 +5,8 @@ import type { TournamentMatch } from '../../api/contract/tournament';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { useMachineWith } from '../../ui/useMachineWith';
 import { SUCCESS } from '../../domain/messages';
-import { changeableSides, changeEntriesMachine } from '../../../machines/changeEntriesMachine';
-import { sideView } from './matchSides';
+import { changeableSides, changeEntriesMachine } from '../../../machines/flows/changeEntriesMachine';
+import { sideView } from '../../shared/matches/matchSides';
 
 interface ChangeTeamsProps {
   match: TournamentMatch;

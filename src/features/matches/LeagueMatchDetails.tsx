@@ -1,9 +1,9 @@
 import type { SeasonMatchView } from '../../api/contract/season';
-import { seasonReportBlocker, seasonResultBlocker } from '../../../machines/seasonMatchRules';
+import { seasonReportBlocker, seasonResultBlocker } from '../../../machines/rules/seasonMatchRules';
 import { seasonRoundName } from '../../domain/season/playoffBracket';
 import { MatchDetailsLayout } from './MatchDetailsLayout';
-import { staffResultQuestion } from './matchSides';
-import { seasonIsOverwrite, seasonSideView } from './seasonMatchSides';
+import { staffResultQuestion } from '../../shared/matches/matchSides';
+import { seasonIsOverwrite, seasonSideView } from '../../shared/matches/seasonMatchSides';
 import type { ScoreSubmission } from './useScoreSubmission';
 
 interface LeagueMatchDetailsProps {

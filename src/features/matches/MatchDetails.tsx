@@ -1,9 +1,9 @@
 import type { TournamentMatch } from '../../api/contract/tournament';
-import { isPlayable, reportBlocker, staffResultBlocker } from '../../../machines/scoreSubmissionMachine';
-import { mayChangeEntries } from '../../../machines/changeEntriesMachine';
+import { isPlayable, reportBlocker, staffResultBlocker } from '../../../machines/flows/scoreSubmissionMachine';
+import { mayChangeEntries } from '../../../machines/flows/changeEntriesMachine';
 import { ChangeTeams } from './ChangeTeams';
 import { MatchDetailsLayout } from './MatchDetailsLayout';
-import { isOverwrite, sideView, staffResultQuestion } from './matchSides';
+import { isOverwrite, sideView, staffResultQuestion } from '../../shared/matches/matchSides';
 import type { ScoreSubmission } from './useScoreSubmission';
 
 interface MatchDetailsProps {

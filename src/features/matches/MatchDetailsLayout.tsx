@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { DateText } from '../../ui/DateText/DateText';
 import { MatchScorePanel } from './MatchScorePanel';
 import { MatchSideCard } from './MatchSideCard';
-import { adminLabel, reportText, staffResult, type SideView } from './matchSides';
+import { adminLabel, reportText, staffResult, type SideView } from '../../shared/matches/matchSides';
 import type { ScoreSubmission } from './useScoreSubmission';
 import classes from './MatchPage.module.css';
 

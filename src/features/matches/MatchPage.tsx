@@ -7,7 +7,7 @@ import { parseId } from '../../ui/routeParams';
 import { MatchDetails } from './MatchDetails';
 import { useScoreSubmission } from './useScoreSubmission';
 import { LoadingState } from '../../ui/DataLoader/LoadStates';
-import { isSeasonMatch } from '../../../machines/seasonMatchRules';
+import { isSeasonMatch } from '../../../machines/rules/seasonMatchRules';
 import { LeagueMatchDetails } from './LeagueMatchDetails';
 import { LiveStatus } from '../../ui/LiveStatus/LiveStatus';
 

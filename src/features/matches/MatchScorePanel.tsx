@@ -1,6 +1,6 @@
 import { ConfirmModal } from '../../ui/ConfirmDialog/ConfirmModal';
 import { ConfirmScoreDialog } from './ConfirmScoreDialog';
-import { adminLabel } from './matchSides';
+import { adminLabel } from '../../shared/matches/matchSides';
 import { ScoreForm } from './ScoreForm';
 import type { ScoreSubmission } from './useScoreSubmission';
 

@@ -1,7 +1,7 @@
 import { Anchor, Avatar, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'wouter';
 import { PlayerAvatar } from '../../ui/PlayerAvatar/PlayerAvatar';
-import type { SideView } from './matchSides';
+import type { SideView } from '../../shared/matches/matchSides';
 import classes from './MatchPage.module.css';
 
 const COLORS = { winner: 'green', loser: 'red' } as const;

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import type { ScoreDraft, ScoreErrors, ScoreSide } from '../../../machines/scoreSubmissionMachine';
+import type { ScoreDraft, ScoreErrors, ScoreSide } from '../../../machines/flows/scoreSubmissionMachine';
 import classes from './MatchPage.module.css';
 
 export interface ScoreFieldsProps {

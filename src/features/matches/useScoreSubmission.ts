@@ -1,4 +1,4 @@
-import { scoreSubmissionMachine, type ScoreSubmissionInput } from '../../../machines/scoreSubmissionMachine';
+import { scoreSubmissionMachine, type ScoreSubmissionInput } from '../../../machines/flows/scoreSubmissionMachine';
 import { notifyClientError, notifyError, notifySuccess } from '../../ui/notify';
 import { useMachineWith } from '../../ui/useMachineWith';
 import { ERRORS, SUCCESS } from '../../domain/messages';

@@ -4,9 +4,9 @@ import type { PaymentRequest } from '../../api/contract/billing';
 import { createGuestPayment } from '../../api/endpoints/billing';
 import { SUCCESS } from '../../domain/messages';
 import { PageTitle } from '../../ui/PageTitle/PageTitle';
-import { formatEuros } from './formatEuros';
-import { GuestPaymentForm } from './GuestPaymentForm';
-import { PaymentDialog } from './PaymentDialog';
+import { formatEuros } from '../../domain/formatEuros';
+import { GuestPaymentForm } from '../../shared/payment/GuestPaymentForm';
+import { PaymentDialog } from '../../shared/payment/PaymentDialog';
 
 /** How the last payment ended: received, or still with the bank (it completes on its own). */
 interface Outcome {

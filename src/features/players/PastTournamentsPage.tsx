@@ -9,7 +9,7 @@ import { PageTitle } from '../../ui/PageTitle/PageTitle';
 import { orNotFound, parseId } from '../../ui/routeParams';
 import { useSessionUser } from '../../ui/session';
 import { EmptyMessage } from '../../ui/EmptyMessage/EmptyMessage';
-import { TournamentGrid } from '../tournaments/TournamentGrid';
+import { TournamentGrid } from '../../shared/tournaments/TournamentGrid';
 
 interface PastData {
   user: User;

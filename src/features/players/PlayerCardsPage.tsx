@@ -11,7 +11,7 @@ import { usePagedList } from '../../ui/PagedTable/usePagedList';
 import { PageTitle } from '../../ui/PageTitle/PageTitle';
 import { isStaffRole, useSessionUser } from '../../ui/session';
 import { useMachineWith } from '../../ui/useMachineWith';
-import { playerCardsMachine } from '../../../machines/playerCardsMachine';
+import { playerCardsMachine } from '../../../machines/flows/playerCardsMachine';
 import { AddPlayerCardDialog } from './AddPlayerCardDialog';
 import { PlayerCardTile } from './PlayerCardTile';
 

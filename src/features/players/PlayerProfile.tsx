@@ -8,7 +8,7 @@ import { DateText } from '../../ui/DateText/DateText';
 import { useSessionUser } from '../../ui/session';
 import { Stat } from '../../ui/Stat/Stat';
 import { ProfileForm } from './ProfileForm';
-import { CreateTeamButton } from '../teams/CreateTeamButton';
+import { CreateTeamButton } from '../../shared/teams/CreateTeamButton';
 import { AddToCalendarMenu } from '../../ui/AddToCalendar/AddToCalendarMenu';
 
 export interface ProfileData {

@@ -8,9 +8,9 @@ import type { Season } from '../../api/contract/season';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { joinBlocker } from '../../domain/season/joinBlocker';
 import { useSessionUser } from '../../ui/session';
-import { joinSeasonMachine } from '../../../machines/joinSeasonMachine';
-import { PaymentDialog } from '../payment/PaymentDialog';
-import { formatEuros } from '../payment/formatEuros';
+import { joinSeasonMachine } from '../../../machines/flows/joinSeasonMachine';
+import { PaymentDialog } from '../../shared/payment/PaymentDialog';
+import { formatEuros } from '../../domain/formatEuros';
 
 /**
  * Join Season: disabled with the spec's tooltip when the viewer may not join (§5), else the dialog with the terms

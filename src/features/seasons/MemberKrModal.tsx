@@ -2,7 +2,7 @@ import { NumberInput, Select, Stack } from '@mantine/core';
 import { AppModal } from '../../ui/AppModal/AppModal';
 import { FormActions } from '../../ui/FormActions/FormActions';
 import type { SnapshotFrom } from 'xstate';
-import type { MemberKrEvent, memberKrMachine } from '../../../machines/memberKrMachine';
+import type { MemberKrEvent, memberKrMachine } from '../../../machines/flows/memberKrMachine';
 
 interface MemberKrModalProps {
   snapshot: SnapshotFrom<typeof memberKrMachine>;

@@ -7,7 +7,7 @@ import { seasonWeeks } from '../../domain/season/seasonDates';
 import { isStaffRole, useSessionUser } from '../../ui/session';
 import { SITE_ARTWORK } from '../../ui/siteArtwork';
 import { useSiteImage } from '../../ui/siteImages';
-import { formatEuros } from '../payment/formatEuros';
+import { formatEuros } from '../../domain/formatEuros';
 import { JoinSeason } from './JoinSeason';
 
 /**

@@ -2,7 +2,7 @@ import type { Season, SeasonTeam } from '../../api/contract/season';
 import { refundSeasonEntry, removeSeasonTeam } from '../../api/endpoints/seasons';
 import { SUCCESS } from '../../domain/messages';
 import { OptionsMenu } from '../../ui/OptionsMenu/OptionsMenu';
-import { canSeason } from '../../../machines/seasonMachine';
+import { canSeason } from '../../../machines/rules/seasonMachine';
 
 interface SeasonTeamOptionsProps {
   season: Season;

@@ -8,7 +8,7 @@ import { PagedTable } from '../../ui/PagedTable/PagedTable';
 import { usePagedList } from '../../ui/PagedTable/usePagedList';
 import { PageTitle } from '../../ui/PageTitle/PageTitle';
 import { orNotFound, parseId } from '../../ui/routeParams';
-import { teamRecordColumns } from '../teams/teamRecordColumns';
+import { teamRecordColumns } from '../../shared/teams/teamRecordColumns';
 import { SeasonTeamOptions } from './SeasonTeamOptions';
 
 const column = createColumnHelper<SeasonTeam>();

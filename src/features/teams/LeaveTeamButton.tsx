@@ -6,9 +6,9 @@ import { useSessionActor, useSessionUser } from '../../ui/session';
 import { useMachineWith } from '../../ui/useMachineWith';
 import { SUCCESS } from '../../domain/messages';
 import { ConfirmModal } from '../../ui/ConfirmDialog/ConfirmModal';
-import { leaveTeamMachine } from '../../../machines/leaveTeamMachine';
-import { TransferPaymentDialog } from '../transfers/TransferPaymentDialog';
-import { leaveQuestion } from './management/teamActionNotices';
+import { leaveTeamMachine } from '../../../machines/flows/leaveTeamMachine';
+import { TransferPaymentDialog } from '../../shared/payment/TransferPaymentDialog';
+import { leaveQuestion } from '../../shared/teams/management/teamActionNotices';
 
 /**
  * Leave Team, for a player of this team (leaveTeamMachine). While the team plays a season leaving asks the admins

@@ -1,7 +1,7 @@
 import { Group, Stack } from '@mantine/core';
 import type { Team } from '../../api/contract/team';
-import { TeamRoster } from '../tournaments/team/TeamRoster';
-import { TeamHeader } from './TeamHeader';
+import { TeamRoster } from '../../shared/teams/TeamRoster';
+import { TeamHeader } from '../../shared/teams/TeamHeader';
 import { TeamUpcomingMatches } from './TeamUpcomingMatches';
 import { TeamProfileActions } from './TeamProfileActions';
 import { AddToCalendarMenu } from '../../ui/AddToCalendar/AddToCalendarMenu';

@@ -4,7 +4,7 @@ import { TeamSummary } from '../../api/contract/team';
 import { PagedTable } from '../../ui/PagedTable/PagedTable';
 import { usePagedList } from '../../ui/PagedTable/usePagedList';
 import { PageTitle } from '../../ui/PageTitle/PageTitle';
-import { teamRecordColumns } from './teamRecordColumns';
+import { teamRecordColumns } from '../../shared/teams/teamRecordColumns';
 
 const columns = teamRecordColumns<TeamSummary>({
   name: (team) => (

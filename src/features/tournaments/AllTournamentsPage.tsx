@@ -6,7 +6,7 @@ import { DEFAULT_SERVER_PAGE_SIZE } from '../../domain/constants';
 import { PageTitle } from '../../ui/PageTitle/PageTitle';
 import { PagedCards } from '../../ui/PagedTable/PagedCards';
 import { usePagedList } from '../../ui/PagedTable/usePagedList';
-import { TournamentGrid } from './TournamentGrid';
+import { TournamentGrid } from '../../shared/tournaments/TournamentGrid';
 
 /** Every tournament as paged cards (the page size comes from the server; 10 until it answers). */
 export function AllTournamentsPage() {

@@ -6,7 +6,7 @@ import { GAMES, GAME_LABELS, type Game } from '../../domain/constants';
 import { DataLoader } from '../../ui/DataLoader/DataLoader';
 import { PageTitle } from '../../ui/PageTitle/PageTitle';
 import { EmptyMessage } from '../../ui/EmptyMessage/EmptyMessage';
-import { TournamentGrid } from './TournamentGrid';
+import { TournamentGrid } from '../../shared/tournaments/TournamentGrid';
 
 const ALL = 'ALL';
 const GAME_OPTIONS = [{ value: ALL, label: 'All games' }, ...GAMES.map((g) => ({ value: g, label: GAME_LABELS[g] }))];

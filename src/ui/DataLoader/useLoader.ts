@@ -1,5 +1,5 @@
 import { useDeferredValue } from 'react';
-import { loaderMachine } from '../../../machines/loaderMachine';
+import { loaderMachine } from '../../../machines/flows/loaderMachine';
 import { notifyError } from '../notify';
 import { useMachineWith } from '../useMachineWith';
 

@@ -1,5 +1,5 @@
 import { Group, Loader, Text } from '@mantine/core';
-import type { LiveConnection } from '../../../machines/liveEvents';
+import type { LiveConnection } from '../../../machines/flows/liveEvents';
 
 /** "Reconnecting…" while a page's live stream is down (what it shows may be behind until it catches up). */
 export function LiveStatus({ connection }: { connection: LiveConnection | null }) {

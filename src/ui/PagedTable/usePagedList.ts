@@ -1,7 +1,7 @@
 import { useDeferredValue } from 'react';
 import { fromPromise } from 'xstate';
 import type { Struct } from 'superstruct';
-import { pagedListMachine, pageCount, type Extra } from '../../../machines/pagedListMachine';
+import { pagedListMachine, pageCount, type Extra } from '../../../machines/flows/pagedListMachine';
 import { getPage, type PageRequest } from '../../api/endpoints/lists';
 import type { Paged } from '../../api/contract/common';
 import { notifyError } from '../notify';

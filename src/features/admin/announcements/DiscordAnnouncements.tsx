@@ -5,7 +5,7 @@ import type { AnnouncementOwner } from '../../../api/endpoints/announcements';
 import { SUCCESS } from '../../../domain/messages';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { useMachineWith } from '../../../ui/useMachineWith';
-import { announcementsMachine } from '../../../../machines/announcementsMachine';
+import { announcementsMachine } from '../../../../machines/flows/announcementsMachine';
 import { RecentDeliveries } from './RecentDeliveries';
 
 /** What @mantine/form's getInputProps gives the two fields. */

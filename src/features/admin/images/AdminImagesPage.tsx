@@ -6,7 +6,7 @@ import { PageTitle } from '../../../ui/PageTitle/PageTitle';
 import { SITE_ARTWORK } from '../../../ui/siteArtwork';
 import { refreshSiteImages, useSiteImage } from '../../../ui/siteImages';
 import { useMachineWith } from '../../../ui/useMachineWith';
-import { siteImageUploadMachine } from '../../../../machines/siteImageUploadMachine';
+import { siteImageUploadMachine } from '../../../../machines/flows/siteImageUploadMachine';
 
 type Slot = (typeof SITE_IMAGE_SLOTS)[number];
 

@@ -1,6 +1,6 @@
 import { Button, Stack, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { matchQueueLiveMachine } from '../../../../machines/matchQueueLiveMachine';
+import { matchQueueLiveMachine } from '../../../../machines/flows/matchQueueLiveMachine';
 import { LiveStatus } from '../../../ui/LiveStatus/LiveStatus';
 import { SeasonQueueMatch } from '../../../api/contract/season';
 import { TournamentQueueMatch } from '../../../api/contract/tournament';

@@ -1,9 +1,9 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { Link } from 'wouter';
 import type { Season } from '../../../api/contract/season';
-import { seasonAllows } from '../../../../machines/adminSeasonsMachine';
-import { menuActions } from '../../../../machines/lifecycleActions';
-import { SEASON_ACTIONS, type SeasonAction } from '../../../../machines/seasonActions';
+import { seasonAllows } from '../../../../machines/flows/adminSeasonsMachine';
+import { menuActions } from '../../../../machines/rules/lifecycleActions';
+import { SEASON_ACTIONS, type SeasonAction } from '../../../../machines/rules/seasonActions';
 
 interface Props {
   season: Season;

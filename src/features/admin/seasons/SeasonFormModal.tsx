@@ -5,7 +5,7 @@ import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import type { Season, SeasonBody } from '../../../api/contract/season';
 import { DUE_DATES, parseTypedDate, toBody, validationRules, valuesOf, type SeasonFormValues } from './seasonForm';
-import { webhookChange } from '../../../../machines/webhookForm';
+import { webhookChange } from '../../../../machines/rules/webhookForm';
 import { DiscordAnnouncements } from '../announcements/DiscordAnnouncements';
 
 interface SeasonFormModalProps {

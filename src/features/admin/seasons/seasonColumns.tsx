@@ -4,9 +4,9 @@ import { Link } from 'wouter';
 import type { Season } from '../../../api/contract/season';
 import { formatDate } from '../../../domain/dates';
 import { seasonWeeks } from '../../../domain/season/seasonDates';
-import { formatEuros } from '../../payment/formatEuros';
+import { formatEuros } from '../../../domain/formatEuros';
 import { SeasonActionsMenu } from './SeasonActionsMenu';
-import { SEASON_STATE_COLOR } from '../../../../machines/seasonActions';
+import { SEASON_STATE_COLOR } from '../../../../machines/rules/seasonActions';
 
 const column = createColumnHelper<Season>();
 

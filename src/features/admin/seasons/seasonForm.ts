@@ -2,7 +2,7 @@ import { format, parse, startOfDay } from 'date-fns';
 import type { Season, SeasonBody } from '../../../api/contract/season';
 import { SEASON_ERRORS, VALIDATION } from '../../../domain/messages';
 import { PLAYOFF_DUE_DATE_FIELDS, type PlayoffDueDates } from '../../../domain/season/seasonDates';
-import { emptyWebhookValues, webhookRule, type WebhookFormValues } from '../../../../machines/webhookForm';
+import { emptyWebhookValues, webhookRule, type WebhookFormValues } from '../../../../machines/rules/webhookForm';
 
 const M = VALIDATION.season;
 

@@ -12,7 +12,7 @@ import { PagedTable } from '../../../ui/PagedTable/PagedTable';
 import { usePagedList } from '../../../ui/PagedTable/usePagedList';
 import { PageTitle } from '../../../ui/PageTitle/PageTitle';
 import { useSessionUser } from '../../../ui/session';
-import { mayPromoteNewStaff, type StaffRoleEventType } from '../../../../machines/staffRoleMachine';
+import { mayPromoteNewStaff, type StaffRoleEventType } from '../../../../machines/rules/staffRoleMachine';
 import { PromoteStaffModal } from './PromoteStaffModal';
 import { StaffActionsMenu } from './StaffActionsMenu';
 

@@ -1,7 +1,7 @@
 import { Button, Menu } from '@mantine/core';
 import type { AdminUserRow } from '../../../api/contract/user';
 import type { Role } from '../../../domain/constants';
-import { staffRoleSnapshotFor, type StaffRoleEventType } from '../../../../machines/staffRoleMachine';
+import { staffRoleSnapshotFor, type StaffRoleEventType } from '../../../../machines/rules/staffRoleMachine';
 
 const LABELS: Record<StaffRoleEventType, string> = {
   'staff.promote': 'PROMOTE TO OWNER',

@@ -10,8 +10,8 @@ import { usePagedList } from '../../../ui/PagedTable/usePagedList';
 import { PageTitle } from '../../../ui/PageTitle/PageTitle';
 import { parseId } from '../../../ui/routeParams';
 import { useMachineWith } from '../../../ui/useMachineWith';
-import { adminTeamsMachine } from '../../../../machines/adminTeamsMachine';
-import { teamRecordColumns } from '../../teams/teamRecordColumns';
+import { adminTeamsMachine } from '../../../../machines/flows/adminTeamsMachine';
+import { teamRecordColumns } from '../../../shared/teams/teamRecordColumns';
 import { EditTeamModal } from './EditTeamModal';
 
 function teamColumns(onEdit: (team: TeamSummary) => void) {

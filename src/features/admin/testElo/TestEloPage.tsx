@@ -1,5 +1,5 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { testEloMachine, type EloSide } from '../../../../machines/testEloMachine';
+import { testEloMachine, type EloSide } from '../../../../machines/flows/testEloMachine';
 import { notifyError } from '../../../ui/notify';
 import { PageTitle } from '../../../ui/PageTitle/PageTitle';
 import { useMachineWith } from '../../../ui/useMachineWith';

@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import type { Draft, DraftEdit } from '../../../../machines/definedEntriesDraft';
+import type { Draft, DraftEdit } from '../../../../machines/rules/definedEntriesDraft';
 
 interface Props {
   draft: Draft;

@@ -6,7 +6,7 @@ import { hasStarted } from '../../../domain/tournamentRules';
 import type { Columns } from '../../../ui/DataTable/DataTable';
 import { PagedTable } from '../../../ui/PagedTable/PagedTable';
 import { usePagedList } from '../../../ui/PagedTable/usePagedList';
-import { entryName } from '../../tournaments/entries/entryName';
+import { entryName } from '../../../domain/entryName';
 
 const column = createColumnHelper<Entry>();
 

@@ -1,10 +1,10 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { Link } from 'wouter';
 import type { Tournament } from '../../../api/contract/tournament';
-import { tournamentSnapshotFor } from '../../../../machines/tournamentMachine';
-import { tournamentAllows, type RowAction } from '../../../../machines/adminTournamentsMachine';
-import { menuActions } from '../../../../machines/lifecycleActions';
-import { TOURNAMENT_ACTIONS } from '../../../../machines/tournamentActions';
+import { tournamentSnapshotFor } from '../../../../machines/rules/tournamentMachine';
+import { tournamentAllows, type RowAction } from '../../../../machines/flows/adminTournamentsMachine';
+import { menuActions } from '../../../../machines/rules/lifecycleActions';
+import { TOURNAMENT_ACTIONS } from '../../../../machines/rules/tournamentActions';
 
 const { beforeEdit, afterEdit } = menuActions(TOURNAMENT_ACTIONS);
 

@@ -1,7 +1,7 @@
 import { SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { DatePickerInput, TimeInput } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
-import type { TournamentFormValues } from '../../../../machines/tournamentForm';
+import type { TournamentFormValues } from '../../../../machines/rules/tournamentForm';
 
 const DATE_PROPS = {
   valueFormat: 'DD/MM/YYYY',

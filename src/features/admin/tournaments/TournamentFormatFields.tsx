@@ -10,7 +10,7 @@ import {
   TEAM_LIMITS,
   TOURNAMENT_TYPES,
 } from '../../../domain/constants';
-import type { TournamentFormValues } from '../../../../machines/tournamentForm';
+import type { TournamentFormValues } from '../../../../machines/rules/tournamentForm';
 
 const TYPE_OPTIONS = TOURNAMENT_TYPES.map((t) => ({ value: t, label: t }));
 const SWITCHEROO_OPTIONS = SWITCHEROO_TYPES.map((t) => ({ value: t, label: t }));

@@ -7,7 +7,7 @@ import { formatCount } from '../../../domain/counts';
 import { formatDate } from '../../../domain/dates';
 import { entriesCount, predefinedEntryCount } from '../../../domain/tournamentRules';
 import { TournamentActionsMenu } from './TournamentActionsMenu';
-import type { RowAction } from '../../../../machines/adminTournamentsMachine';
+import type { RowAction } from '../../../../machines/flows/adminTournamentsMachine';
 
 const STATUS_COLOR: Record<TournamentStatus, string> = { OPEN: 'green', CLOSED: 'yellow', ACTIVE: 'blue', COMPLETED: 'gray' };
 

@@ -8,7 +8,7 @@ import { notifyError, notifySuccess } from '../../../ui/notify';
 import { PagedTable } from '../../../ui/PagedTable/PagedTable';
 import { usePagedList } from '../../../ui/PagedTable/usePagedList';
 import { PageTitle } from '../../../ui/PageTitle/PageTitle';
-import { canTransfer } from '../../../../machines/transferRequestMachine';
+import { canTransfer } from '../../../../machines/rules/transferRequestMachine';
 import { RejectTransferModal } from './RejectTransferModal';
 
 const column = createColumnHelper<TransferRequest>();

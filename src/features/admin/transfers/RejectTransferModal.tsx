@@ -4,7 +4,7 @@ import { FormActions } from '../../../ui/FormActions/FormActions';
 import { useForm } from '@mantine/form';
 import type { TransferRequest } from '../../../api/contract/team';
 import { TRANSFER_ERRORS } from '../../../domain/messages';
-import { canTransfer } from '../../../../machines/transferRequestMachine';
+import { canTransfer } from '../../../../machines/rules/transferRequestMachine';
 
 interface RejectTransferModalProps {
   transfer: TransferRequest;

@@ -3,10 +3,10 @@ import type { Tournament } from '../../../api/contract/tournament';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { useMachineWith } from '../../../ui/useMachineWith';
 import { SUCCESS } from '../../../domain/messages';
-import { joinTournamentMachine } from '../../../../machines/joinTournamentMachine';
+import { joinTournamentMachine } from '../../../../machines/flows/joinTournamentMachine';
 import { isTeamTournament } from '../format';
 import { JoinTournamentDialog } from './JoinTournamentDialog';
-import { PaymentDialog } from '../../payment/PaymentDialog';
+import { PaymentDialog } from '../../../shared/payment/PaymentDialog';
 
 interface JoinTournamentProps {
   tournament: Tournament;

@@ -3,7 +3,7 @@ import { AppModal } from '../../../ui/AppModal/AppModal';
 import { FormActions } from '../../../ui/FormActions/FormActions';
 import { TermsCheckbox } from '../../../ui/TermsCheckbox/TermsCheckbox';
 import type { SnapshotFrom } from 'xstate';
-import type { JoinTournamentEvent, joinTournamentMachine } from '../../../../machines/joinTournamentMachine';
+import type { JoinTournamentEvent, joinTournamentMachine } from '../../../../machines/flows/joinTournamentMachine';
 import { formatFee } from '../../../domain/tournamentLabels';
 
 interface JoinTournamentDialogProps {

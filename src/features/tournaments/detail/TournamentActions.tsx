@@ -3,8 +3,8 @@ import { Link, useLocation } from 'wouter';
 import type { Tournament } from '../../../api/contract/tournament';
 import { isStaffRole, useSessionUser } from '../../../ui/session';
 import { hasStarted, registrationState } from '../../../domain/tournamentRules';
-import { RegistrationBadge } from '../registration/RegistrationBadge';
-import { prefetchBracket, warmBracketOnIntent } from '../../bracket/prefetchBracket';
+import { RegistrationBadge } from '../../../shared/tournaments/registration/RegistrationBadge';
+import { prefetchBracket, warmBracketOnIntent } from '../../../shared/bracket/prefetchBracket';
 import { JoinTournament } from './JoinTournament';
 
 /** The BRACKET link warms the bracket page's code while the player reads this page, its renderer on intent. */

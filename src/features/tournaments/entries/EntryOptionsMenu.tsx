@@ -4,7 +4,7 @@ import { removeEntry } from '../../../api/endpoints/tournaments';
 import { SUCCESS } from '../../../domain/messages';
 import { hasStarted } from '../../../domain/tournamentRules';
 import { OptionsMenu } from '../../../ui/OptionsMenu/OptionsMenu';
-import { entryName } from './entryName';
+import { entryName } from '../../../domain/entryName';
 
 interface EntryOptionsMenuProps {
   tournament: Tournament;

@@ -1,5 +1,5 @@
 import type { Tournament } from '../../../api/contract/tournament';
-import { PairingScreen } from '../../admin/tournaments/PairingScreen';
+import { PairingScreen } from '../../../shared/pairing/PairingScreen';
 
 /** ADMIN/OWNER, CLOSED SWITCHEROO: the pairing screen (sign-ups dragged into team slots). */
 export function PairingView({ tournament }: { tournament: Tournament }) {

@@ -6,7 +6,7 @@ import type { Columns } from '../../../ui/DataTable/DataTable';
 import { PlayerAvatar } from '../../../ui/PlayerAvatar/PlayerAvatar';
 import { entryHref } from '../format';
 import { EntryOptionsMenu } from './EntryOptionsMenu';
-import { entryName } from './entryName';
+import { entryName } from '../../../domain/entryName';
 
 function EntryName({ entry }: { entry: Entry }) {
   const name = entryName(entry);

@@ -6,12 +6,12 @@ import { leaveTemporaryTeam } from '../../../api/endpoints/temporaryTeams';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { isStaffRole, useSessionUser } from '../../../ui/session';
 import { SUCCESS } from '../../../domain/messages';
-import type { TeamManagementOutcome } from '../../../../machines/teamManagementMachine';
+import type { TeamManagementOutcome } from '../../../../machines/flows/teamManagementMachine';
 import { confirmAction } from '../../../ui/ConfirmDialog/confirmAction';
 import { lazyNamed } from '../../../ui/onDemand';
 
 // Its code (the payment form included) loads when a captain or staff member opens it, not with every team page.
-const TeamManagementDialog = lazyNamed(() => import('../../teams/management/TeamManagementDialog'), 'TeamManagementDialog');
+const TeamManagementDialog = lazyNamed(() => import('../../../shared/teams/management/TeamManagementDialog'), 'TeamManagementDialog');
 
 interface TeamPageActionsProps {
   team: TemporaryTeamDetail;

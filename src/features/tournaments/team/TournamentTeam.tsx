@@ -1,8 +1,8 @@
 import { Anchor, Stack } from '@mantine/core';
 import { Link } from 'wouter';
 import type { TemporaryTeamDetail } from '../../../api/contract/team';
-import { TeamHeader } from '../../teams/TeamHeader';
-import { TeamRoster } from './TeamRoster';
+import { TeamHeader } from '../../../shared/teams/TeamHeader';
+import { TeamRoster } from '../../../shared/teams/TeamRoster';
 import { TeamPageActions } from './TeamPageActions';
 
 interface TournamentTeamProps {
