@@ -7,7 +7,14 @@ import { getDivision, resetDivisionBracket } from '../../src/api/endpoints/seaso
 import { liveEvents, watchVisibility, type LiveConnection, type LiveEvent } from './liveEvents';
 import { canSeason } from '../rules/seasonMachine';
 
-const READ_AGAIN = { target: '.refreshing', reenter: true } as const;
+/**
+ * The events that read the division again. Each state of the `sync` region takes them itself: a transition on the
+ * region (`target: '.refreshing', reenter: true`) re-entered the whole parallel `ready` state, so a live event or
+ * the first connection's read closed an open Reset Bracket confirmation (and stopped a reset on its way).
+ */
+const READ_EVENTS = ['division.refresh', 'live.reset', 'live.change', 'page.visible'] as const;
+const readOn = (transition: { target: 'refreshing'; reenter?: true }) =>
+  Object.fromEntries(READ_EVENTS.map((type) => [type, transition])) as Record<(typeof READ_EVENTS)[number], typeof transition>;
 const isMissing = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 export interface DivisionPageContext {
@@ -101,11 +108,11 @@ export const divisionPageMachine = setup({
         sync: {
           initial: 'waiting',
           // Whatever changed (a result, a reset made in another tab), the division is read again whole; a change that
-          // comes while reading starts the read again, so an older answer does not win.
-          on: { 'division.refresh': READ_AGAIN, 'live.reset': READ_AGAIN, 'live.change': READ_AGAIN, 'page.visible': READ_AGAIN },
+          // comes while reading starts the read again, so an older answer does not win. The reset region stays as it is.
           states: {
-            waiting: {},
+            waiting: { on: readOn({ target: 'refreshing' }) },
             refreshing: {
+              on: readOn({ target: 'refreshing', reenter: true }),
               invoke: {
                 src: 'loadDivision',
                 input: ({ context }) => ({ divisionId: context.divisionId }),

@@ -51,7 +51,7 @@ const aDivision = (decided: boolean, seasonType: SeasonType = 'PLAYOFFS'): Divis
 function start(opts: { isStaff?: boolean; answers?: (() => Promise<DivisionDetail>)[]; reset?: () => Promise<DivisionDetail> } = {}) {
   const { calls, record } = effectLog();
   const requests: string[] = [];
-  const live = { send: (_event: LiveEvent<LiveDivisionMatches>) => {}, url: '' };
+  const live = { send: (_event: LiveEvent<LiveDivisionMatches>) => {}, url: '', opened: 0 };
   const answers = [...(opts.answers ?? [async () => aDivision(true)])];
   const logic = divisionPageMachine.provide({
     actors: {
@@ -66,6 +66,7 @@ function start(opts: { isStaff?: boolean; answers?: (() => Promise<DivisionDetai
       watchVisibility: fromCallback(() => {}),
       liveEvents: fromCallback(({ sendBack, input }) => {
         live.url = (input as { url: string }).url;
+        live.opened += 1;
         live.send = sendBack;
       }),
     },
@@ -138,6 +139,30 @@ describe('divisionPageMachine', () => {
     expect(calls).toEqual(['notifyReset']);
     expect(decided(actor.getSnapshot().context.division)).toBe(false);
     expect(actor.getSnapshot().matches({ ready: { reset: 'idle' } })).toBe(true);
+  });
+
+  it('keeps an open confirmation and a reset on its way while the division is read again', async () => {
+    let finish = () => {};
+    const reset = () => new Promise<DivisionDetail>((resolve) => (finish = () => resolve(aDivision(false))));
+    const { actor, calls, requests, live } = start({ isStaff: true, reset });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'reset.request' });
+    // The stream connects (the first read again) and a result comes while staff read the warning.
+    live.send({ type: 'live.connected' });
+    live.send({ type: 'live.change', change: { matches: [] } });
+    expect(actor.getSnapshot().matches({ ready: { reset: 'confirming', sync: 'refreshing' } })).toBe(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().matches({ ready: { reset: 'confirming' } })).toBe(true);
+    actor.send({ type: 'reset.confirm' });
+    live.send({ type: 'live.change', change: { matches: [] } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().matches({ ready: { reset: 'resetting' } })).toBe(true);
+    finish();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toEqual(['notifyReset']);
+    expect(requests.filter((r) => r.startsWith('reset'))).toHaveLength(1);
+    // One stream for the page's life: reading again does not open it again.
+    expect(live.opened).toBe(1);
   });
 
   it('offers no reset to players, nor outside the playoffs; a refused reset is reported', async () => {
