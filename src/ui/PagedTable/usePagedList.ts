@@ -23,9 +23,11 @@ export function usePagedList<T, S>(endpoint: string, item: Struct<T, S>, options
     actions: { reportError: (_, { error }) => notifyError(error) },
   });
   // A page of results renders in the background, in slices (see useLoader); what the inputs show (the search, the
-  // filter) follows them at once.
+  // filter), the loading state and a failure follow the machine at once, and the list reads as loading until its new
+  // results are on screen (never an empty list in between).
   const shown = useDeferredValue(snapshot);
   const { context } = snapshot;
+  const behind = shown.context.results !== context.results;
   return {
     results: shown.context.results as T[],
     total: shown.context.total,
@@ -34,10 +36,10 @@ export function usePagedList<T, S>(endpoint: string, item: Struct<T, S>, options
     pageSize: shown.context.pageSize,
     search: context.search,
     extra: context.extra,
-    loading: shown.matches('loading'),
+    loading: snapshot.matches('loading') || (behind && !snapshot.matches('failed')),
     /** True between a keystroke and the debounced request. */
     typing: snapshot.matches('debouncing'),
-    failed: shown.matches('failed'),
+    failed: snapshot.matches('failed'),
     setPage: (pageNo: number) => send({ type: 'page.change', pageNo }),
     setSearch: (search: string) => send({ type: 'search.change', search }),
     setExtra: (extra: Extra) => send({ type: 'extra.change', extra }),
