@@ -4,10 +4,9 @@ import type { Team } from '../../api/contract/team';
 import { isStaffRole, useSessionActor, useSessionUser } from '../../ui/session';
 import type { TeamManagementOutcome } from '../../../machines/flows/teamManagementMachine';
 import { LeaveTeamButton } from './LeaveTeamButton';
-import { lazyNamed } from '../../ui/onDemand';
 
 // Its code (the payment form included) loads when a captain or staff member opens it, not with every team page.
-const TeamManagementDialog = lazyNamed(() => import('../../shared/teams/management/TeamManagementDialog'), 'TeamManagementDialog');
+import { TeamManagementDialog } from '../../shared/teams/management/TeamManagementDialog';
 
 /**
  * The team profile's buttons by role: Manage Team (its captain), Manage Team (Admin) (ADMIN/OWNER) and Leave Team

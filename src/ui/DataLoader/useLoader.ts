@@ -1,4 +1,3 @@
-import { useDeferredValue } from 'react';
 import { loaderMachine } from '../../../machines/flows/loaderMachine';
 import { notifyError } from '../notify';
 import { useMachineWith } from '../useMachineWith';
@@ -8,11 +7,7 @@ import { useMachineWith } from '../useMachineWith';
  * Failures go through the shared error handler.
  */
 export function useLoader<T>(load: () => Promise<T>) {
-  const [live, send] = useMachineWith(loaderMachine, { input: { load }, actions: { reportError: (_, { error }) => notifyError(error) } });
-  // What the data shows is rendered in the background: a machine's update renders at once and in one piece (React
-  // cannot slice a store's update), and the data's first render is most of a screen, a long task on a phone (blocking
-  // time in Lighthouse). Deferred, React renders it in slices of a few milliseconds, the loading state in view meanwhile.
-  const snapshot = useDeferredValue(live);
+  const [snapshot, send] = useMachineWith(loaderMachine, { input: { load }, actions: { reportError: (_, { error }) => notifyError(error) } });
   return {
     data: snapshot.context.data as T | null,
     loading: snapshot.matches('loading'),

@@ -1,4 +1,3 @@
-import { useDeferredValue } from 'react';
 import { fromPromise } from 'xstate';
 import type { Struct } from 'superstruct';
 import { pagedListMachine, pageCount, type Extra } from '../../../machines/flows/pagedListMachine';
@@ -22,21 +21,16 @@ export function usePagedList<T, S>(endpoint: string, item: Struct<T, S>, options
     actors: { loadPage: fromPromise<Paged<unknown>, PageRequest>(({ input }) => getPage(endpoint, item, input)) },
     actions: { reportError: (_, { error }) => notifyError(error) },
   });
-  // A page of results renders in the background, in slices (see useLoader); what the inputs show (the search, the
-  // filter), the loading state and a failure follow the machine at once, and the list reads as loading until its new
-  // results are on screen (never an empty list in between).
-  const shown = useDeferredValue(snapshot);
   const { context } = snapshot;
-  const behind = shown.context.results !== context.results;
   return {
-    results: shown.context.results as T[],
-    total: shown.context.total,
-    pageNo: shown.context.pageNo,
-    pages: pageCount(shown.context.total, shown.context.pageSize),
-    pageSize: shown.context.pageSize,
+    results: context.results as T[],
+    total: context.total,
+    pageNo: context.pageNo,
+    pages: pageCount(context.total, context.pageSize),
+    pageSize: context.pageSize,
     search: context.search,
     extra: context.extra,
-    loading: snapshot.matches('loading') || (behind && !snapshot.matches('failed')),
+    loading: snapshot.matches('loading'),
     /** True between a keystroke and the debounced request. */
     typing: snapshot.matches('debouncing'),
     failed: snapshot.matches('failed'),

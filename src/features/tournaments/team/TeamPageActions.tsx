@@ -8,10 +8,9 @@ import { isStaffRole, useSessionUser } from '../../../ui/session';
 import { SUCCESS } from '../../../domain/messages';
 import type { TeamManagementOutcome } from '../../../../machines/flows/teamManagementMachine';
 import { confirmAction } from '../../../ui/ConfirmDialog/confirmAction';
-import { lazyNamed } from '../../../ui/onDemand';
 
 // Its code (the payment form included) loads when a captain or staff member opens it, not with every team page.
-const TeamManagementDialog = lazyNamed(() => import('../../../shared/teams/management/TeamManagementDialog'), 'TeamManagementDialog');
+import { TeamManagementDialog } from '../../../shared/teams/management/TeamManagementDialog';
 
 interface TeamPageActionsProps {
   team: TemporaryTeamDetail;
