@@ -72,6 +72,10 @@ async function startInstances(databaseUrl: string): Promise<Instance[]> {
         SEED_DEMO: 'false',
         LOG_LEVEL: 'warn',
         RATE_LIMIT_MAX: '100000000',
+        // Every bench client comes from this machine's one address: the per-address stream cap (issue 26) would
+        // refuse all but 20 of them, and the instance cap all over 2,000.
+        LIVE_STREAMS_PER_CLIENT: String(CLIENTS),
+        LIVE_STREAMS_MAX: String(CLIENTS),
         TRUST_PROXY: 'true',
       };
       delete env.NODE_ENV;
