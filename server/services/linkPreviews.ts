@@ -23,6 +23,7 @@ import { seasonWeeks } from '../../src/domain/season/seasonDates';
 import { seasonResult } from '../../src/domain/season/seasonResult';
 import { formatFee, typeLabel } from '../../src/domain/tournamentLabels';
 import { entriesCount } from '../../src/domain/tournamentRules';
+import { entryA, entryB, teamA, teamB, userA, userB, withSides } from './tournamentMatchSides';
 
 /*
  * What a shared link to a page shows (issue 25): the page's title, a description with its state and dates, and its
@@ -138,13 +139,6 @@ const tournamentPreview =
     };
   };
 
-const entryA = alias(tournamentEntries, 'entry_a');
-const entryB = alias(tournamentEntries, 'entry_b');
-const userA = alias(users, 'user_a');
-const userB = alias(users, 'user_b');
-const teamA = alias(temporaryTeams, 'team_a');
-const teamB = alias(temporaryTeams, 'team_b');
-
 /** A side's name as the match page shows it: the entry, "bye", "none" (both byes) or "???" (still to come). */
 function sideName(side: { bye: boolean; otherBye: boolean; name: string | null }) {
   if (side.bye && side.otherBye) return 'none';
@@ -153,32 +147,27 @@ function sideName(side: { bye: boolean; otherBye: boolean; name: string | null }
 }
 
 const readTournamentMatch: Read = async (db, [tournamentId, matchId]) => {
-  const [m] = await db
-    .select({
-      title: tournaments.title,
-      graphicUrl: tournaments.graphicUrl,
-      graphicType: storedImageType(tournaments.graphicUrl),
-      matchNumber: tournamentMatches.matchNumber,
-      roundName: tournamentMatches.roundName,
-      entryABye: tournamentMatches.entryABye,
-      entryBBye: tournamentMatches.entryBBye,
-      scoreA: tournamentMatches.scoreA,
-      scoreB: tournamentMatches.scoreB,
-      winningEntry: tournamentMatches.winningEntry,
-      dispute: tournamentMatches.dispute,
-      dueByDate: tournamentMatches.dueByDate,
-      nameA: sql<string | null>`coalesce(${teamA.name}, ${userA.discordName}, ${entryA.definedName})`,
-      nameB: sql<string | null>`coalesce(${teamB.name}, ${userB.discordName}, ${entryB.definedName})`,
-    })
-    .from(tournamentMatches)
-    .innerJoin(tournaments, eq(tournaments.id, tournamentMatches.tournamentId))
-    .leftJoin(entryA, eq(entryA.id, tournamentMatches.entryAId))
-    .leftJoin(entryB, eq(entryB.id, tournamentMatches.entryBId))
-    .leftJoin(userA, eq(userA.id, entryA.userId))
-    .leftJoin(userB, eq(userB.id, entryB.userId))
-    .leftJoin(teamA, eq(teamA.id, entryA.temporaryTeamId))
-    .leftJoin(teamB, eq(teamB.id, entryB.temporaryTeamId))
-    .where(and(eq(tournamentMatches.id, matchId), eq(tournamentMatches.tournamentId, tournamentId)));
+  const [m] = await withSides(
+    db
+      .select({
+        title: tournaments.title,
+        graphicUrl: tournaments.graphicUrl,
+        graphicType: storedImageType(tournaments.graphicUrl),
+        matchNumber: tournamentMatches.matchNumber,
+        roundName: tournamentMatches.roundName,
+        entryABye: tournamentMatches.entryABye,
+        entryBBye: tournamentMatches.entryBBye,
+        scoreA: tournamentMatches.scoreA,
+        scoreB: tournamentMatches.scoreB,
+        winningEntry: tournamentMatches.winningEntry,
+        dispute: tournamentMatches.dispute,
+        dueByDate: tournamentMatches.dueByDate,
+        nameA: sql<string | null>`coalesce(${teamA.name}, ${userA.discordName}, ${entryA.definedName})`,
+        nameB: sql<string | null>`coalesce(${teamB.name}, ${userB.discordName}, ${entryB.definedName})`,
+      })
+      .from(tournamentMatches)
+      .$dynamic(),
+  ).where(and(eq(tournamentMatches.id, matchId), eq(tournamentMatches.tournamentId, tournamentId)));
   if (!m) return null;
   const a = sideName({ bye: m.entryABye, otherBye: m.entryBBye, name: m.nameA });
   const b = sideName({ bye: m.entryBBye, otherBye: m.entryABye, name: m.nameB });

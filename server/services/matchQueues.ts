@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, isNotNull, isNull, lt, or, sql, type Column, type SQL } from 'drizzle-orm';
-import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { temporaryTeams, tournamentEntries, tournamentMatches, tournaments, users } from '../db/schema';
+import { tournamentMatches, tournaments } from '../db/schema';
+import { entryA, entryB, teamA, teamB, userA, userB, withSides } from './tournamentMatchSides';
 import type { TournamentQueueMatch } from '../../src/api/contract/tournament';
 import { likePattern } from './users';
 import { overdueBefore } from '../../src/domain/matchRules';
@@ -18,25 +18,6 @@ export const QUEUE_KINDS: readonly QueueKind[] = ['dispute', 'incomplete', 'over
 
 /** The due day is over (src/domain/matchRules.ts `overdueBefore`; no due date: never overdue), for both queues' SQL. */
 export const overdue = (dueByDate: Column, now: number) => and(isNotNull(dueByDate), lt(dueByDate, overdueBefore(now)));
-
-const entryA = alias(tournamentEntries, 'entry_a');
-const entryB = alias(tournamentEntries, 'entry_b');
-const userA = alias(users, 'user_a');
-const userB = alias(users, 'user_b');
-const teamA = alias(temporaryTeams, 'team_a');
-const teamB = alias(temporaryTeams, 'team_b');
-
-/** The tournament and both entries' names (player, temporary team or predefined name) of each match. */
-function withSides<T extends PgSelect>(query: T) {
-  return query
-    .innerJoin(tournaments, eq(tournaments.id, tournamentMatches.tournamentId))
-    .leftJoin(entryA, eq(entryA.id, tournamentMatches.entryAId))
-    .leftJoin(entryB, eq(entryB.id, tournamentMatches.entryBId))
-    .leftJoin(userA, eq(userA.id, entryA.userId))
-    .leftJoin(userB, eq(userB.id, entryB.userId))
-    .leftJoin(teamA, eq(teamA.id, entryA.temporaryTeamId))
-    .leftJoin(teamB, eq(teamB.id, entryB.temporaryTeamId));
-}
 
 function queueCondition(kind: QueueKind, now: number): SQL {
   const m = tournamentMatches;
