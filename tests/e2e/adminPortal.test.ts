@@ -65,8 +65,12 @@ describe('the admin portal in a real browser', () => {
     const before = (await json<SiteImage[]>(page, '/v1/admin/images')).find((i) => i.imageType === 'HOME_PAGE_BANNER')?.url;
 
     await page.goto('/admin/images');
+    await page.getByRole('heading', { name: 'Images' }).waitFor();
+    // The page reloads after the upload; the new banner is then listed. Leaving before that reload
+    // would race it (the reload aborts the next navigation), so the test waits for it.
+    const reloaded = page.waitForEvent('load', { timeout: 30_000 });
     await page.getByLabel('Home Page Banner file').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: PNG });
-    // The page reloads after the upload; the new banner is then listed.
+    await reloaded;
     let after: string | undefined;
     await expect
       .poll(async () => (after = (await json<SiteImage[]>(page, '/v1/admin/images')).find((i) => i.imageType === 'HOME_PAGE_BANNER')?.url), { timeout: 30_000 })
