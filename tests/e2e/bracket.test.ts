@@ -119,31 +119,33 @@ describe('bracket canvas in a real browser', () => {
     const { page, errors } = await newPage(browser);
     await openBracket(page, await tournamentId(page, 'Winter Major'));
     const zoom = () => host(page).getAttribute('data-zoom');
-    /** Repeats `step` (letting the camera come to rest each time) until the zoom reads `limit`, then once more. */
-    async function pushTo(limit: string, step: () => Promise<void>) {
-      for (let i = 0; i < 40 && (await zoom()) !== limit; i++) {
-        const before = await zoom();
-        await step();
-        await page.waitForFunction((b) => document.querySelector('[data-testid="bracket-canvas"]')?.getAttribute('data-zoom') !== b, before, { timeout: 5_000 });
-      }
-      expect(await zoom()).toBe(limit);
-      // Past the limit, the zoom stays where it is.
+    /**
+     * Takes `step` more times than the whole range needs, quickly (steps taken while the camera still moves add up),
+     * then waits until the zoom comes to rest at `limit`; once more past the limit, the zoom stays where it is.
+     */
+    async function pushTo(limit: string, step: () => Promise<void>, times: number) {
+      for (let i = 0; i < times; i++) await step();
+      await page
+        .waitForFunction((l) => document.querySelector('[data-testid="bracket-canvas"]')?.getAttribute('data-zoom') === l, limit, { timeout: 10_000 })
+        .catch(async (e: Error) => {
+          throw new Error(`the zoom rests at ${await zoom()}, not ${limit}: ${e.message}`);
+        });
       await step();
       await page.waitForTimeout(400);
       expect(await zoom()).toBe(limit);
     }
 
-    await pushTo('0.125', () => page.getByRole('button', { name: 'Zoom out' }).click());
-    await pushTo('4.000', () => page.getByRole('button', { name: 'Zoom in' }).click());
+    await pushTo('0.125', () => page.getByRole('button', { name: 'Zoom out' }).click({ delay: 0 }), 24);
+    await pushTo('4.000', () => page.getByRole('button', { name: 'Zoom in' }).click({ delay: 0 }), 24);
 
     const box = (await page.locator('[data-testid="bracket-canvas"] canvas').boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await pushTo('0.125', () => page.mouse.wheel(0, 400));
-    await pushTo('4.000', () => page.mouse.wheel(0, -400));
+    await pushTo('0.125', () => page.mouse.wheel(0, 400), 8);
+    await pushTo('4.000', () => page.mouse.wheel(0, -400), 8);
 
     await page.locator('[data-testid="bracket-canvas"] canvas').focus();
-    await pushTo('0.125', () => page.keyboard.press('-'));
-    await pushTo('4.000', () => page.keyboard.press('+'));
+    await pushTo('0.125', () => page.keyboard.press('-'), 24);
+    await pushTo('4.000', () => page.keyboard.press('+'), 24);
     await page.keyboard.press('0');
     await page.waitForFunction(() => Number(document.querySelector('[data-testid="bracket-canvas"]')?.getAttribute('data-zoom')) < 4);
     expect(errors).toEqual([]);

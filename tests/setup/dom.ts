@@ -1,3 +1,4 @@
+import * as React from 'react';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { preloadOnDemand } from '../../src/ui/onDemand';
@@ -38,3 +39,12 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
 });
+
+// React's development build records an owner stack for every element it creates (an Error and a console task per
+// JSX call, for the component stacks in its warnings): a tenth of a screen test's time. Tests read no owner stacks,
+// so the counter React caps them with is held at its cap, and every element shares the "unknown owner" stack.
+{
+  const internals = (React as unknown as Record<string, { recentlyCreatedOwnerStacks?: number }>)
+    .__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+  Object.defineProperty(internals, 'recentlyCreatedOwnerStacks', { get: () => 1e4, set: () => {}, configurable: true });
+}
