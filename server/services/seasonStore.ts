@@ -15,6 +15,7 @@ import {
   type SeasonFieldName,
   type SeasonFieldValues,
 } from '../../src/api/contract/seasonFields';
+import { withFallbacks } from '../../src/api/contract/fields';
 import { SEASON_ERRORS, VALIDATION } from '../../src/domain/messages';
 import { PLAYOFF_DUE_DATE_FIELDS, seasonDatesError } from '../../src/domain/season/seasonDates';
 import { feeInCents, fieldStorage, type Check, type EveryFieldHasAColumn } from './fieldColumns';
@@ -119,8 +120,5 @@ export const seasonFieldsOfRow = (row: SeasonRow) => storage.fieldsOf(row) as Se
 export function seasonValues(input: SeasonBody) {
   const datesError = seasonDatesError(input);
   if (datesError) throw badRequest(datesError);
-  const values = Object.fromEntries(
-    SEASON_FIELD_NAMES.map((k) => [k, input[k] ?? (SEASON_FIELDS[k] as { fallback?: unknown }).fallback]),
-  ) as SeasonBody;
-  return storage.columns(values) as Omit<Columns, 'id' | 'seasonType' | 'divisionSplits' | 'createdAt'> & Record<DueDateField, number>;
+  return storage.columns(withFallbacks(SEASON_FIELDS, input)) as Omit<Columns, 'id' | 'seasonType' | 'divisionSplits' | 'createdAt'> & Record<DueDateField, number>;
 }

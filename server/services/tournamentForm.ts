@@ -19,6 +19,7 @@ import { ERRORS, TOURNAMENT_ERRORS, VALIDATION } from '../../src/domain/messages
 import { teamSize } from '../../src/domain/tournamentRules';
 import { DAY_MS } from '../../src/domain/durations';
 import type { TournamentRow } from './tournamentStore';
+import { withFallbacks } from '../../src/api/contract/fields';
 import { euros, feeInCents, fieldStorage, type Check, type EveryFieldHasAColumn } from './fieldColumns';
 
 /* The admin tournament form and query parameters: parsing and validation with the spec's messages, no database. */
@@ -88,9 +89,7 @@ export function checkDates(d: { startDate: number; endDate: number; signUpClose:
 
 /** The create form's values checked across fields, with the defaults applied (16, 1, SINGLES). */
 export function tournamentValues(form: TournamentCreate): Columns {
-  const fallbacks = Object.fromEntries(
-    TOURNAMENT_FIELD_NAMES.map((k) => [k, form[k] ?? (TOURNAMENT_FIELDS[k] as { fallback?: unknown }).fallback]),
-  ) as TournamentFieldValues;
+  const fallbacks = withFallbacks(TOURNAMENT_FIELDS, form);
   const { tournamentType, switcherooType, signUpLimit } = fallbacks;
   checkSignUpLimit(tournamentType, signUpLimit);
   let teamLimit = fallbacks.teamLimit;

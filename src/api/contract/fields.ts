@@ -88,3 +88,8 @@ export function declareFields<F extends FieldTable>(fields: F) {
     readSchema: schema<ReadSchemaOf<F>>((s) => s.read),
   };
 }
+
+/** A body's declared fields with each left-out one's `fallback` (what the server stores when POST leaves it out). */
+export function withFallbacks<F extends FieldTable>(fields: F, body: { [K in keyof F]?: unknown }): ReadValuesOf<F> {
+  return Object.fromEntries(Object.keys(fields).map((k) => [k, body[k] ?? fields[k].fallback])) as ReadValuesOf<F>;
+}
