@@ -7,8 +7,18 @@ import { input } from '../http/input';
 import { lockRowOr404, rowOr404 } from '../db/rowById';
 import { DATE_RANGE } from '../../src/api/contract/common';
 import { SeasonBody } from '../../src/api/contract/season';
+import {
+  DUE_DATE_MESSAGE,
+  SEASON_FIELDS,
+  SEASON_FIELD_NAMES,
+  type DueDateField,
+  type SeasonFieldName,
+  type SeasonFieldValues,
+} from '../../src/api/contract/seasonFields';
+import { withFallbacks } from '../../src/api/contract/fields';
 import { SEASON_ERRORS, VALIDATION } from '../../src/domain/messages';
 import { PLAYOFF_DUE_DATE_FIELDS, seasonDatesError } from '../../src/domain/season/seasonDates';
+import { feeInCents, fieldStorage, type Check, type EveryFieldHasAColumn } from './fieldColumns';
 
 /*
  * The one owner of the season rows: reading one or answering 404, locking one for a change, and turning the
@@ -22,7 +32,7 @@ export type SeasonEntryRow = typeof seasonEntries.$inferSelect;
 
 /** Refusals only the server answers (the spec names none for them). */
 export const SEASON_SERVER_ERRORS = {
-  dueDate: 'Please enter every playoff due date',
+  dueDate: DUE_DATE_MESSAGE,
   teamNotFound: 'Team not found',
   notInSeason: 'This team is not in this season',
   freeSeason: 'This season has no entry fee, so there is nothing to refund',
@@ -65,10 +75,8 @@ export async function teamMembers(conn: Conn, teamId: number) {
   return conn.select().from(users).where(eq(users.teamId, teamId));
 }
 
-const FIELD_MESSAGES: Record<string, string> = {
-  ...VALIDATION.season,
-  ...Object.fromEntries(PLAYOFF_DUE_DATE_FIELDS.map((field) => [field, SEASON_SERVER_ERRORS.dueDate])),
-};
+/** The declared fields' messages (the due dates: "Please enter every playoff due date"). */
+const FIELD_MESSAGES: Record<string, string> = VALIDATION.season;
 
 /**
  * The dialog's body checked field by field. A due date too early to be a date (DateMillis: 0, -1) is still a whole
@@ -95,19 +103,22 @@ export const seasonBodyInput = input(SeasonBody, {
   },
 });
 
-/** The season dialog's values as row values: the dates checked together, fees in cents. */
+type Columns = typeof seasons.$inferInsert;
+/** A declared field stored under another name or unit: the fee, in euros on the wire, is stored in cents. */
+const STORED_AS = { entryFee: feeInCents<SeasonRow>() } as const;
+/** Every other declared field (src/api/contract/seasonFields.ts) has the column of its name: one without fails to compile. */
+export type EverySeasonFieldHasAColumn = Check<EveryFieldHasAColumn<SeasonFieldName, keyof typeof STORED_AS, Columns>>;
+const storage = fieldStorage<SeasonFieldName, SeasonRow, Columns>(SEASON_FIELD_NAMES, STORED_AS);
+
+/** The declared fields of a stored season, as GET answers them. */
+export const seasonFieldsOfRow = (row: SeasonRow) => storage.fieldsOf(row) as SeasonFieldValues;
+
+/**
+ * The season dialog's values as row values (create, and the copy on update: every declared field), the dates
+ * checked together, text trimmed, the fee in cents; `published` left out is stored as not published.
+ */
 export function seasonValues(input: SeasonBody) {
   const datesError = seasonDatesError(input);
   if (datesError) throw badRequest(datesError);
-  return {
-    name: input.name.trim(),
-    startDate: input.startDate,
-    playoffWeeks: input.playoffWeeks,
-    entryFeeCents: Math.round(input.entryFee * 100),
-    prizePoolInfo: input.prizePoolInfo.trim(),
-    seasonInfo: input.seasonInfo.trim(),
-    published: input.published ?? false,
-    ...Object.fromEntries(PLAYOFF_DUE_DATE_FIELDS.map((field) => [field, input[field]])),
-  } as Omit<typeof seasons.$inferInsert, 'id' | 'seasonType' | 'divisionSplits' | 'createdAt'> &
-    Record<(typeof PLAYOFF_DUE_DATE_FIELDS)[number], number>;
+  return storage.columns(withFallbacks(SEASON_FIELDS, input)) as Omit<Columns, 'id' | 'seasonType' | 'divisionSplits' | 'createdAt'> & Record<DueDateField, number>;
 }

@@ -2,12 +2,11 @@ import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { seasonDivisions, seasonEntries, seasonGroups, seasonMatches, seasons, teams, users } from '../db/schema';
 import { toTeamSummary, type TeamRow } from './teams';
-import type { DivisionRow, SeasonEntryRow, SeasonRow } from './seasonStore';
+import { seasonFieldsOfRow, type DivisionRow, type SeasonEntryRow, type SeasonRow } from './seasonStore';
 import type { Division, DivisionDetail, Group, Season, SeasonMatch, SeasonTeam } from '../../src/api/contract/season';
 import type { TeamMember } from '../../src/api/contract/team';
 import { groupStandings } from '../../src/domain/season/groupStandings';
 import { divisionStage } from '../../src/domain/season/playoffBracket';
-import { PLAYOFF_DUE_DATE_FIELDS } from '../../src/domain/season/seasonDates';
 import { divisionPodium, loadDivisionBracket } from './seasonBrackets';
 
 /*
@@ -173,20 +172,13 @@ export async function toSeasons(conn: Conn, rows: SeasonRow[], viewer: Viewer | 
   for (const row of rows) {
     out.push({
       id: row.id,
-      name: row.name,
-      startDate: row.startDate,
-      playoffWeeks: row.playoffWeeks,
-      entryFee: row.entryFeeCents / 100,
-      prizePoolInfo: row.prizePoolInfo,
-      seasonInfo: row.seasonInfo,
-      published: row.published,
+      ...seasonFieldsOfRow(row),
       seasonType: row.seasonType,
       joinedTeamsCount: counts.get(row.id) ?? 0,
       userPartOfTeam: facts.joined.has(row.id),
       teamMembersCount: facts.members,
       divisions: withDivisions ? await seasonDivisionsOf(conn, row.id) : [],
       divisionSplits: row.divisionSplits,
-      ...(Object.fromEntries(PLAYOFF_DUE_DATE_FIELDS.map((f) => [f, row[f]])) as Record<(typeof PLAYOFF_DUE_DATE_FIELDS)[number], number>),
     });
   }
   return out;

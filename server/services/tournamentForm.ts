@@ -19,6 +19,8 @@ import { ERRORS, TOURNAMENT_ERRORS, VALIDATION } from '../../src/domain/messages
 import { teamSize } from '../../src/domain/tournamentRules';
 import { DAY_MS } from '../../src/domain/durations';
 import type { TournamentRow } from './tournamentStore';
+import { withFallbacks } from '../../src/api/contract/fields';
+import { euros, feeInCents, fieldStorage, type Check, type EveryFieldHasAColumn } from './fieldColumns';
 
 /* The admin tournament form and query parameters: parsing and validation with the spec's messages, no database. */
 
@@ -30,47 +32,23 @@ export const MAX_DEFINED_ENTRIES = 4096;
 type Columns = typeof tournaments.$inferInsert;
 
 /** A declared field stored under another name or unit: the fee, in euros on the wire, is stored in cents. */
-const STORED_AS = {
-  entryFee: {
-    column: 'entryFeeCents',
-    toColumn: (fee: number) => Math.round(fee * 100),
-    fromColumn: (row: TournamentRow) => euros(row.entryFeeCents),
-  },
-} as const satisfies {
-  [K in TournamentFieldName]?: { column: keyof Columns; toColumn: (value: never) => unknown; fromColumn: (row: TournamentRow) => unknown };
-};
+const STORED_AS = { entryFee: feeInCents<TournamentRow>() } as const;
 
-/** Euros from stored cents. */
-export const euros = (cents: number) => Math.round(cents) / 100;
+export { euros };
 
 /**
  * Every other declared field (src/api/contract/tournamentFields.ts) is stored in the column of its name: a field
  * without one fails to compile here.
  */
-export type EveryTournamentFieldHasAColumn = Check<
-  [Exclude<Exclude<TournamentFieldName, keyof typeof STORED_AS>, keyof Columns>] extends [never] ? true : false
->;
-type Check<T extends true> = T;
+export type EveryTournamentFieldHasAColumn = Check<EveryFieldHasAColumn<TournamentFieldName, keyof typeof STORED_AS, Columns>>;
+
+const storage = fieldStorage<TournamentFieldName, TournamentRow, Columns>(TOURNAMENT_FIELD_NAMES, STORED_AS);
 
 /** The columns of the given field values: text trimmed, lists without repeats, the fee in cents. */
-export function fieldColumns(values: { [K in TournamentFieldName]?: unknown }): Partial<Columns> {
-  const columns: Record<string, unknown> = {};
-  for (const k of TOURNAMENT_FIELD_NAMES) {
-    const value = values[k];
-    if (value === undefined) continue;
-    const clean = typeof value === 'string' ? value.trim() : Array.isArray(value) ? [...new Set(value)] : value;
-    if (k === 'entryFee') columns[STORED_AS.entryFee.column] = STORED_AS.entryFee.toColumn(clean as number);
-    else columns[k] = clean;
-  }
-  return columns as Partial<Columns>;
-}
+export const fieldColumns = storage.columns;
 
 /** The declared fields of a stored tournament, as GET answers them. */
-export function fieldsOfRow(row: TournamentRow): TournamentFieldValues {
-  return Object.fromEntries(
-    TOURNAMENT_FIELD_NAMES.map((k) => [k, k === 'entryFee' ? STORED_AS.entryFee.fromColumn(row) : row[k]]),
-  ) as TournamentFieldValues;
-}
+export const fieldsOfRow = (row: TournamentRow) => storage.fieldsOf(row) as TournamentFieldValues;
 
 /** The spec's message per form field; "rules" says "Please input a valid url" once something was typed. */
 export function formMessages(body: unknown): Record<string, string> {
@@ -111,9 +89,7 @@ export function checkDates(d: { startDate: number; endDate: number; signUpClose:
 
 /** The create form's values checked across fields, with the defaults applied (16, 1, SINGLES). */
 export function tournamentValues(form: TournamentCreate): Columns {
-  const fallbacks = Object.fromEntries(
-    TOURNAMENT_FIELD_NAMES.map((k) => [k, form[k] ?? (TOURNAMENT_FIELDS[k] as { fallback?: unknown }).fallback]),
-  ) as TournamentFieldValues;
+  const fallbacks = withFallbacks(TOURNAMENT_FIELDS, form);
   const { tournamentType, switcherooType, signUpLimit } = fallbacks;
   checkSignUpLimit(tournamentType, signUpLimit);
   let teamLimit = fallbacks.teamLimit;

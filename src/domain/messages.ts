@@ -1,8 +1,10 @@
 /**
  * Every user-facing message of the spec, word for word (including its typos: "Please enter the an entry fee",
  * "You team is already in this season"). Views and the server import from here so both say the same thing. The
- * tournament form's messages are declared with its fields and gathered here as `VALIDATION.tournament`.
+ * tournament form's and the season dialog's messages are declared with their fields and gathered here as
+ * `VALIDATION.tournament` and `VALIDATION.season`.
  */
+import { SEASON_MESSAGES } from '../api/contract/seasonFields';
 import { TOURNAMENT_MESSAGES } from '../api/contract/tournamentFields';
 
 export const ERRORS = {
@@ -32,14 +34,8 @@ export const VALIDATION = {
   },
   /** The tournament form's messages live with its fields (src/api/contract/tournamentFields.ts). */
   tournament: TOURNAMENT_MESSAGES,
-  season: {
-    name: 'Please enter a season name',
-    startDate: 'Please enter a season start date',
-    playoffWeeks: 'Please enter the amount of group stage weeks',
-    entryFee: 'Please enter the an entry fee',
-    prizePoolInfo: 'Please enter the prize pool info',
-    seasonInfo: 'Please enter the season info',
-  },
+  /** The season dialog's, with the season's fields (src/api/contract/seasonFields.ts). */
+  season: SEASON_MESSAGES,
   playerCard: {
     name: 'Please enter a player name',
     rank: 'Please enter a player rank',

@@ -2,16 +2,15 @@ import { array, boolean, enums, integer, max, min, nullable, number, object, opt
 import {
   DIVISION_TYPES,
   MATCH_POSITIONS,
-  PAYMENT_MAX_EUROS,
   SCORE_MAX,
   SCORE_MIN,
   SEASON_MATCH_TYPES,
-  SEASON_MAX_GROUP_STAGE_WEEKS,
   SEASON_ROUND_TYPES,
   SEASON_TYPES,
   WINNING_TEAMS,
 } from '../../domain/constants';
-import { Count, DateMillis, Id, Millis, Paged, Text } from './common';
+import { Count, Id, Millis, Paged } from './common';
+import { seasonBodySchema, seasonReadSchema } from './seasonFields';
 import { TeamMember, TeamSummary } from './team';
 import type { MatchFacts } from '../../domain/matchRules';
 import { seasonMatchFacts } from '../../domain/season/seasonMatchFacts';
@@ -67,31 +66,14 @@ export const Division = type({
 });
 export type Division = Infer<typeof Division>;
 
-/** The eight playoff due dates (§3), all required by the season dialog (§5): `Millis` in answers, `DateMillis` in bodies. */
-const dueDates = <T>(date: T) => ({
-  round1DueBy: date,
-  round2DueBy: date,
-  losers1DueBy: date,
-  losers2DueBy: date,
-  losers3DueBy: date,
-  winnersFinalDueBy: date,
-  losersFinalDueBy: date,
-  grandFinalDueBy: date,
-});
-
 /**
  * A season (§3): GET /v1/season/{id}, /latest, /{id}/preview, and the items of the paged lists.
  * `playoffWeeks` is labelled Group Stage Weeks; `entryFee` is in euros.
  */
 export const Season = type({
   id: Id,
-  name: string(),
-  startDate: Millis,
-  playoffWeeks: integer(),
-  entryFee: number(),
-  prizePoolInfo: string(),
-  seasonInfo: string(),
-  published: boolean(),
+  /** The declared fields (./seasonFields.ts). */
+  ...seasonReadSchema,
   seasonType: SeasonType,
   joinedTeamsCount: integer(),
   /** The viewer's team has joined this season (false for guests). */
@@ -101,7 +83,6 @@ export const Season = type({
   divisions: array(Division),
   /** The saved division splits: team counts per division, Division 1 first, zeros dropped. */
   divisionSplits: array(integer()),
-  ...dueDates(Millis),
 });
 export type Season = Infer<typeof Season>;
 
@@ -113,17 +94,8 @@ export type SeasonPage = Infer<typeof SeasonPage>;
 export const SeasonTeamPage = Paged(SeasonTeam);
 export type SeasonTeamPage = Infer<typeof SeasonTeamPage>;
 
-/** POST /v1/season and PATCH /v1/season/{id}: every field of the add/edit season dialog (§5). */
-export const SeasonBody = object({
-  name: Text(120),
-  startDate: DateMillis,
-  playoffWeeks: max(min(integer(), 1), SEASON_MAX_GROUP_STAGE_WEEKS),
-  entryFee: max(min(number(), 0), PAYMENT_MAX_EUROS),
-  prizePoolInfo: Text(500),
-  seasonInfo: Text(5000),
-  published: optional(boolean()),
-  ...dueDates(DateMillis),
-});
+/** POST /v1/season and PATCH /v1/season/{id}: every field of the add/edit season dialog (§5, ./seasonFields.ts). */
+export const SeasonBody = object(seasonBodySchema);
 export type SeasonBody = Infer<typeof SeasonBody>;
 
 /** PATCH /v1/season/{id}/division-splits: team counts per division (zeros are dropped on save), 1 to 32 of them. */

@@ -1,18 +1,4 @@
-import {
-  array,
-  boolean,
-  define,
-  enums,
-  integer,
-  min,
-  number,
-  optional,
-  pattern,
-  size,
-  string,
-  type Infer,
-  type Struct,
-} from 'superstruct';
+import { array, boolean, define, enums, integer, min, number, pattern, size, string } from 'superstruct';
 import {
   DEFAULT_SIGNUP_LIMIT,
   DEFAULT_SWITCHEROO_TYPE,
@@ -24,6 +10,9 @@ import {
   type TournamentType as TournamentTypeName,
 } from '../../domain/constants';
 import { DateMillis, Millis, Text } from './common';
+import { declareFields, type EditableOf, type FieldSpec, type ReadOf, type ReadValuesOf, type WriteOf } from './fields';
+
+export type { FieldSpec, FormKind } from './fields';
 
 /*
  * The tournament's editable fields, declared once (issue 22): what POST and PATCH accept, what GET answers, the
@@ -33,7 +22,8 @@ import { DateMillis, Millis, Text } from './common';
  * (src/api/endpoints/adminTournaments.ts), and the server's create, copy-on-update and read mapping
  * (server/services/tournamentForm.ts). Who may edit: staff (ADMIN, OWNER) through the admin routes; `createOnly`
  * fields only when the tournament is created. A new field is one entry here plus its column, its form input and
- * its row in the detail view (docs/decisions.md, "Fields declared once (issue 22)").
+ * its row in the detail view (docs/decisions.md, "Fields declared once (issue 22)"). The mechanism is shared with the
+ * season's fields (./fields.ts, ./seasonFields.ts).
  */
 
 export const Game = enums(GAMES);
@@ -66,32 +56,6 @@ export function isHttpUrl(value: string): boolean {
 export const URL_PATTERN = { test: isHttpUrl } as const;
 const Url = define<string>('Url', (v) => typeof v === 'string' && isHttpUrl(v));
 const Time = pattern(string(), /^([01]\d|2[0-3]):[0-5]\d$/);
-
-/**
- * How the admin form holds a field (machines/tournamentForm.ts converts each kind): `text` a trimmed string;
- * `time` 'HH:mm'; `day` / `dayEnd` a picker's 'YYYY-MM-DD' sent as the start / the end of that day; `money` a
- * number input; `choice` a Select of the field's values; `limit` a Select of numbers sent as an integer;
- * `multi` a MultiSelect; `check` a checkbox.
- */
-export type FormKind = 'text' | 'time' | 'day' | 'dayEnd' | 'money' | 'choice' | 'limit' | 'multi' | 'check';
-
-export interface FieldSpec {
-  /** What POST and PATCH accept. */
-  write: Struct<any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-  /** What GET answers (looser: stored rows predate some rules). */
-  read: Struct<any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-  /** The spec's message when the field is missing or invalid; null for the optional checkboxes. */
-  message: string | null;
-  /** A second message for a value that is present but malformed, with the test that tells. */
-  invalid?: { message: string; test: (value: string) => boolean };
-  /** Set when the tournament is created; PATCH leaves it out and the edit form shows it disabled. */
-  createOnly?: boolean;
-  /** Only for this tournament type: the form shows it and the bodies carry it for that type alone. */
-  only?: TournamentTypeName;
-  /** POST may leave it out: the server then stores this, and a new form starts with it. */
-  fallback?: unknown;
-  form: FormKind;
-}
 
 export const TOURNAMENT_FIELDS = {
   title: { write: Text(120), read: string(), message: 'Please enter a tournament title', form: 'text' },
@@ -153,23 +117,19 @@ export const TOURNAMENT_FIELDS = {
 
 export type TournamentFields = typeof TOURNAMENT_FIELDS;
 export type TournamentFieldName = keyof TournamentFields;
+const declared = declareFields(TOURNAMENT_FIELDS);
 /** Every declared field, in the order of the form and the wire. */
-export const TOURNAMENT_FIELD_NAMES = Object.keys(TOURNAMENT_FIELDS) as TournamentFieldName[];
+export const TOURNAMENT_FIELD_NAMES = declared.names;
 /** The fields PATCH changes (the edit form's; the create-only ones are left out). */
-export const EDITABLE_TOURNAMENT_FIELDS = TOURNAMENT_FIELD_NAMES.filter(
-  (k) => !(TOURNAMENT_FIELDS[k] as FieldSpec).createOnly,
-) as EditableTournamentField[];
+export const EDITABLE_TOURNAMENT_FIELDS = declared.editable;
 
-type Spec<K extends TournamentFieldName> = TournamentFields[K];
 /** The value POST and PATCH carry for a field. */
-export type WriteValue<K extends TournamentFieldName> = Infer<Spec<K>['write']>;
+export type WriteValue<K extends TournamentFieldName> = WriteOf<TournamentFields, K>;
 /** The value GET answers for a field. */
-export type ReadValue<K extends TournamentFieldName> = Infer<Spec<K>['read']>;
-export type EditableTournamentField = {
-  [K in TournamentFieldName]: Spec<K> extends { createOnly: true } ? never : K;
-}[TournamentFieldName];
+export type ReadValue<K extends TournamentFieldName> = ReadOf<TournamentFields, K>;
+export type EditableTournamentField = EditableOf<TournamentFields>;
 /** The declared fields of a tournament as GET answers them. */
-export type TournamentFieldValues = { [K in TournamentFieldName]: ReadValue<K> };
+export type TournamentFieldValues = ReadValuesOf<TournamentFields>;
 
 /** Whether a body for a tournament of `type` carries the field (`only` fields belong to one type). */
 export const fieldApplies = (name: TournamentFieldName, type: TournamentTypeName | null | undefined) => {
@@ -181,40 +141,14 @@ export const fieldApplies = (name: TournamentFieldName, type: TournamentTypeName
 export const editableFieldsFor = (type: TournamentTypeName) => EDITABLE_TOURNAMENT_FIELDS.filter((k) => fieldApplies(k, type));
 
 /** The spec's message per field, with the form's second message for a malformed URL (`rulesUrl`). */
-export const TOURNAMENT_MESSAGES = {
-  ...(Object.fromEntries(TOURNAMENT_FIELD_NAMES.map((k) => [k, TOURNAMENT_FIELDS[k].message])) as {
-    [K in TournamentFieldName as Spec<K>['message'] extends string ? K : never]: string;
-  }),
-  rulesUrl: TOURNAMENT_FIELDS.rules.invalid.message,
-};
+export const TOURNAMENT_MESSAGES = { ...declared.messages, rulesUrl: TOURNAMENT_FIELDS.rules.invalid.message };
 
 /** The message of a field for a value that failed its check: the malformed one when the value was given. */
-export function fieldMessage(name: TournamentFieldName, value: unknown): string | null {
-  const spec: FieldSpec = TOURNAMENT_FIELDS[name];
-  if (spec.invalid && typeof value === 'string' && value.trim() !== '' && !spec.invalid.test(value.trim())) {
-    return spec.invalid.message;
-  }
-  return spec.message;
-}
-
-type StructOf<T> = Struct<T, null>;
-const schema = <S>(pick: (name: TournamentFieldName, spec: FieldSpec) => Struct<unknown, unknown> | null) =>
-  Object.fromEntries(
-    TOURNAMENT_FIELD_NAMES.flatMap((k) => {
-      const s = pick(k, TOURNAMENT_FIELDS[k]);
-      return s ? [[k, s]] : [];
-    }),
-  ) as S;
+export const fieldMessage = declared.messageFor;
 
 /** POST /v1/tournament: every field; those with a fallback may be left out. */
-export const createSchema = schema<{
-  [K in TournamentFieldName]: Spec<K> extends { fallback: unknown } ? StructOf<WriteValue<K> | undefined> : Spec<K>['write'];
-}>((_, spec) => (spec.fallback === undefined ? spec.write : optional(spec.write)));
-
+export const createSchema = declared.createSchema;
 /** PATCH /v1/tournament/{id}: the editable fields, each optional. */
-export const patchSchema = schema<{ [K in EditableTournamentField]: StructOf<WriteValue<K> | undefined> }>((_, spec) =>
-  spec.createOnly ? null : optional(spec.write),
-);
-
+export const patchSchema = declared.patchSchema;
 /** GET: every field as stored. */
-export const readSchema = schema<{ [K in TournamentFieldName]: Spec<K>['read'] }>((_, spec) => spec.read);
+export const readSchema = declared.readSchema;

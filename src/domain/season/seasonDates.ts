@@ -1,29 +1,12 @@
 import { addWeeks, differenceInDays, subDays } from 'date-fns';
 import { SEASON_ENTRY_CLOSES_DAYS_BEFORE } from '../constants';
 import { SEASON_ERRORS } from '../messages';
+import { PLAYOFF_DUE_DATE_FIELDS, type DueDateField } from '../../api/contract/seasonFields';
 
-/** The eight playoff due dates of a season (seasons-and-admin §3), epoch ms. */
-export interface PlayoffDueDates {
-  round1DueBy: number;
-  round2DueBy: number;
-  losers1DueBy: number;
-  losers2DueBy: number;
-  losers3DueBy: number;
-  winnersFinalDueBy: number;
-  losersFinalDueBy: number;
-  grandFinalDueBy: number;
-}
+/** The eight playoff due dates of a season (seasons-and-admin §3), epoch ms; declared with the season's fields. */
+export type PlayoffDueDates = Record<DueDateField, number>;
 
-export const PLAYOFF_DUE_DATE_FIELDS = [
-  'round1DueBy',
-  'round2DueBy',
-  'losers1DueBy',
-  'losers2DueBy',
-  'losers3DueBy',
-  'winnersFinalDueBy',
-  'losersFinalDueBy',
-  'grandFinalDueBy',
-] as const satisfies readonly (keyof PlayoffDueDates)[];
+export { PLAYOFF_DUE_DATE_FIELDS };
 
 /** Entry closes 3 days before the start date (calendar days, so a DST change does not move it by an hour). */
 export const entryClosesAt = (startDate: number) => subDays(startDate, SEASON_ENTRY_CLOSES_DAYS_BEFORE).getTime();
