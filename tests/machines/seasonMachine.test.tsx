@@ -12,6 +12,7 @@ import { recordPlayoffResult } from '../../server/services/seasonBrackets';
 import { completeIfDecided } from '../../server/services/seasonLifecycle';
 import { renderApp } from '../support/renderApp';
 import { seasonIn } from '../views/seasonsFixtures';
+import { pasteInto } from '../support/pasteInto';
 
 /**
  * Model-based test of the season lifecycle: one walk through seasonMachine that takes every transition of every
@@ -119,7 +120,7 @@ describe('the season lifecycle through the admin screens', () => {
 
     async function showTable() {
       app = await renderApp('/admin/seasons', { server, as: 'AdminAce' });
-      await app.user.type(await screen.findByRole('searchbox', { name: 'Search Seasons' }), NAME);
+      await pasteInto(app.user, await screen.findByRole('searchbox', { name: 'Search Seasons' }), NAME);
       await waitFor(() => expect(screen.getAllByRole('button', { name: /^Options for / })).toHaveLength(1));
     }
     async function menuItems() {

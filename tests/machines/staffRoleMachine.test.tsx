@@ -8,6 +8,7 @@ import { findUserRow, insertUser } from '../support/fixtures';
 import { renderApp } from '../support/renderApp';
 import { SUCCESS } from '../../src/domain/messages';
 import { clearNotifications } from '../../src/ui/notify';
+import { pasteInto } from '../support/pasteInto';
 
 configure({ asyncUtilTimeout: 8000 });
 
@@ -101,7 +102,7 @@ describe('staffRoleMachine', () => {
       clearNotifications();
       await app.user.click(screen.getByRole('button', { name: 'Promote New Staff' }));
       const dialog = await screen.findByRole('dialog', { name: 'Promote New Staff' });
-      await app.user.type(within(dialog).getByRole('textbox', { name: 'Search User' }), target.discordName);
+      await pasteInto(app.user, within(dialog).getByRole('textbox', { name: 'Search User' }), target.discordName);
       await app.user.click(within(dialog).getByRole('button', { name: 'Search' }));
       await app.user.click(await within(dialog).findByRole('radio', { name: target.discordName }));
       await app.user.click(within(dialog).getByRole('button', { name: 'Promote' }));

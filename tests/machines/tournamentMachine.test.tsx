@@ -7,6 +7,7 @@ import { CONFIRM, ERRORS, SERVER, SUCCESS } from '../../src/domain/messages';
 import { clearNotifications } from '../../src/ui/notify';
 import { renderApp } from '../support/renderApp';
 import { adminAgent, playOut, tournamentIn, type Status } from '../views/adminTournamentFixtures';
+import { pasteInto } from '../support/pasteInto';
 
 /**
  * Model-based test of the tournament lifecycle: one walk through the machine that takes every transition of every
@@ -82,7 +83,7 @@ describe('the tournament lifecycle through the admin screens', () => {
       navigate('/elsewhere');
       await screen.findByRole('heading', { name: 'Page not found' });
       navigate('/admin/tournaments');
-      await user.type(await screen.findByRole('searchbox', { name: 'Search Tournaments' }), TITLE);
+      await pasteInto(user, await screen.findByRole('searchbox', { name: 'Search Tournaments' }), TITLE);
       await waitFor(() => expect(screen.getAllByRole('button', { name: /^Options for / })).toHaveLength(1), { timeout: 5000 });
     }
     async function menuItems() {

@@ -6,6 +6,7 @@ import { CONFIRM, ERRORS, VALIDATION } from '../../src/domain/messages';
 import { formatDateTime } from '../../src/domain/dates';
 import { findUserRow, insertUser } from '../support/fixtures';
 import { renderApp } from '../support/renderApp';
+import { pasteInto } from '../support/pasteInto';
 
 configure({ asyncUtilTimeout: 8000 });
 let server: TestServer;
@@ -33,7 +34,7 @@ async function choose(user: UserEvent, name: string, item: string) {
 
 /** In the Promote New Staff dialog: search the player, pick them, Promote; they are ADMIN and listed. */
 async function promoteFound(user: UserEvent, dialog: HTMLElement, player: { id: number; discordName: string }) {
-  await user.type(within(dialog).getByRole('textbox', { name: 'Search User' }), player.discordName);
+  await pasteInto(user, within(dialog).getByRole('textbox', { name: 'Search User' }), player.discordName);
   await user.click(within(dialog).getByRole('button', { name: 'Search' }));
   await user.click(await within(dialog).findByRole('radio', { name: player.discordName }));
   await user.click(within(dialog).getByRole('button', { name: 'Promote' }));

@@ -5,6 +5,7 @@ import { teams } from '../../server/db/schema';
 import { LEAGUE_TEAM, SUCCESS } from '../../src/domain/messages';
 import { renderApp } from '../support/renderApp';
 import { startTestServer, type TestServer } from '../support/testServer';
+import { pasteInto } from '../support/pasteInto';
 
 configure({ asyncUtilTimeout: 5000 });
 let server: TestServer;
@@ -20,7 +21,7 @@ const stored = async (id: number) => (await server.database.db.select().from(tea
 
 async function openTeams(search: string) {
   const app = await renderApp('/admin/teams', { server, as: 'AdminAce' });
-  await app.user.type(await screen.findByRole('searchbox', { name: 'Search Teams' }), search);
+  await pasteInto(app.user, await screen.findByRole('searchbox', { name: 'Search Teams' }), search);
   await waitFor(() => expect(screen.getAllByRole('button', { name: /^Edit / })).toHaveLength(1));
   return app;
 }

@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from '../support/testServer';
 import { CONFIRM, SUCCESS, USER_ADMIN } from '../../src/domain/messages';
 import { findUserRow, insertUser } from '../support/fixtures';
 import { renderApp } from '../support/renderApp';
+import { pasteInto } from '../support/pasteInto';
 
 configure({ asyncUtilTimeout: 8000 });
 let server: TestServer;
@@ -16,7 +17,7 @@ afterAll(() => server?.close());
 /** /admin/users as AdminAce, searched for `term` until `name`'s row shows. */
 async function openUsers(term: string, name: string) {
   const app = await renderApp('/admin/users', { server, as: 'AdminAce' });
-  await app.user.type(await screen.findByRole('searchbox', { name: 'Search by Discord name or Activision ID' }), term);
+  await pasteInto(app.user, await screen.findByRole('searchbox', { name: 'Search by Discord name or Activision ID' }), term);
   await screen.findByRole('button', { name: `Edit ${name}` });
   return app;
 }

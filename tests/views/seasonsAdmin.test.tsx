@@ -7,6 +7,7 @@ import { CONFIRM, SEASON_ERRORS, SUCCESS, VALIDATION } from '../../src/domain/me
 import { DUE_DATES, dueDateMessage } from '../../src/features/admin/seasons/seasonForm';
 import { renderApp } from '../support/renderApp';
 import { createSeason, demoCaptains, joinAndPay, seasonIn } from './seasonsFixtures';
+import { pasteInto } from '../support/pasteInto';
 
 configure({ asyncUtilTimeout: 5000 });
 const M = VALIDATION.season;
@@ -22,7 +23,7 @@ afterAll(() => server?.close());
 async function openSeasons(search?: string) {
   const app = await renderApp('/admin/seasons', { server, as: 'AdminAce' });
   if (search) {
-    await app.user.type(await screen.findByRole('searchbox', { name: 'Search Seasons' }), search);
+    await pasteInto(app.user, await screen.findByRole('searchbox', { name: 'Search Seasons' }), search);
     await waitFor(() => expect(screen.getAllByRole('button', { name: /^Options for / })).toHaveLength(1));
   }
   return app;
