@@ -7,6 +7,7 @@ import { Tournament } from '../../src/api/contract/tournament';
 import { SUCCESS } from '../../src/domain/messages';
 import { renderApp } from '../support/renderApp';
 import { adminAgent, createTournament, demoPlayers, joinAll, startViaApi } from './adminTournamentFixtures';
+import { pasteInto } from '../support/pasteInto';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -15,8 +16,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 async function type(user: UserEvent, label: string, text: string) {
-  await user.click(screen.getByRole('textbox', { name: label }));
-  await user.paste(text);
+  await pasteInto(user, screen.getByRole('textbox', { name: label }), text);
 }
 
 /** A beforeunload as the browser sends it when the tab closes: true when the page asked to stay. */

@@ -5,6 +5,7 @@ import { format } from 'date-fns';
 import { startTestServer, type TestServer } from '../support/testServer';
 import { VALIDATION } from '../../src/domain/messages';
 import { renderApp } from '../support/renderApp';
+import { pasteInto } from '../support/pasteInto';
 
 const M = VALIDATION.tournament;
 let server: TestServer;
@@ -74,25 +75,19 @@ async function optionsOf(user: UserEvent, dialog: HTMLElement, label: string) {
 /** Fills every required field with valid values (type TOURNAMENT unless told otherwise). */
 async function fillValidForm(user: UserEvent, dialog: HTMLElement, type: 'TOURNAMENT' | 'SWITCHEROO' = 'TOURNAMENT') {
   const today = new Date();
-  await fill(user, within(dialog).getByRole('textbox', { name: 'Title' }), 'Form Test Cup');
-  await fill(user, within(dialog).getByRole('textbox', { name: 'Subtitle' }), 'A cup made by the form test');
-  await fill(user, within(dialog).getByRole('textbox', { name: 'Description' }), 'Four players, double elimination.');
+  await pasteInto(user, within(dialog).getByRole('textbox', { name: 'Title' }), 'Form Test Cup');
+  await pasteInto(user, within(dialog).getByRole('textbox', { name: 'Subtitle' }), 'A cup made by the form test');
+  await pasteInto(user, within(dialog).getByRole('textbox', { name: 'Description' }), 'Four players, double elimination.');
   await pickDate(user, dialog, 'Start date', today);
   await user.type(within(dialog).getByLabelText(/Start time/), '18:30');
   await pickDate(user, dialog, 'End date', today);
   await pickDate(user, dialog, 'Sign ups close', today);
   await choose(user, dialog, 'Type', type);
-  await fill(user, within(dialog).getByRole('textbox', { name: 'Rules' }), 'https://clutch.gg/rules/form-test');
-  await fill(user, within(dialog).getByRole('textbox', { name: 'Prize pool info' }), 'Bragging rights');
-  await fill(user, within(dialog).getByRole('textbox', { name: 'Host' }), 'AdminAce');
+  await pasteInto(user, within(dialog).getByRole('textbox', { name: 'Rules' }), 'https://clutch.gg/rules/form-test');
+  await pasteInto(user, within(dialog).getByRole('textbox', { name: 'Prize pool info' }), 'Bragging rights');
+  await pasteInto(user, within(dialog).getByRole('textbox', { name: 'Host' }), 'AdminAce');
   await choose(user, dialog, 'Game', 'Rocket League');
   await choose(user, dialog, 'Platforms', 'PC');
-}
-
-/** Types a whole value at once (the field sees one input event, like a paste). */
-async function fill(user: UserEvent, field: HTMLElement, text: string) {
-  await user.click(field);
-  await user.paste(text);
 }
 
 const valueOf = (el: HTMLElement) => (el as HTMLInputElement).value;
@@ -158,7 +153,7 @@ describe('the tournament form', { timeout: 90_000 }, () => {
 
   it('refuses a rules link that is not a url', async () => {
     const { user, dialog } = await openNewTournament();
-    await fill(user, within(dialog).getByRole('textbox', { name: 'Rules' }), 'see the discord');
+    await pasteInto(user, within(dialog).getByRole('textbox', { name: 'Rules' }), 'see the discord');
     await user.click(within(dialog).getByRole('button', { name: 'Add Tournament' }));
     expect(describedBy(within(dialog).getByRole('textbox', { name: 'Rules' }))).toContain(M.rulesUrl);
     expect(errorOf(dialog, M.rules)).toHaveLength(0);
@@ -197,7 +192,7 @@ describe('the tournament form', { timeout: 90_000 }, () => {
 
   it('edits a tournament: create-only fields are locked and the change is saved', async () => {
     const { user, lastRequest } = await renderApp('/admin/tournaments', { server, as: 'AdminAce' });
-    await user.type(await screen.findByRole('searchbox', { name: 'Search Tournaments' }), 'Winter Major');
+    await pasteInto(user, await screen.findByRole('searchbox', { name: 'Search Tournaments' }), 'Winter Major');
     await waitFor(() => expect(screen.getAllByRole('button', { name: /^Options for/ })).toHaveLength(1), { timeout: 5000 });
     await user.click(await screen.findByRole('button', { name: 'Options for Winter Major' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
