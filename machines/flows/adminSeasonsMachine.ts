@@ -1,12 +1,11 @@
-import { and, assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import type { Season, SeasonBody } from '../../src/api/contract/season';
 import { createSeason, saveDivisionSplits, updateSeason } from '../../src/api/endpoints/seasons';
 import { setAnnouncementWebhook } from '../../src/api/endpoints/announcements';
-import { sendLifecycleAction } from '../../src/api/endpoints/lifecycleActions';
 import { divisionSplitsError, normaliseSplits } from '../../src/domain/season/divisionSplits';
-import { actionUrl } from '../rules/lifecycleActions';
 import { SEASON_ACTIONS, SEASON_RESOURCE, type SeasonAction } from '../rules/seasonActions';
 import { seasonSnapshotFor, type SeasonEvent } from '../rules/seasonMachine';
+import { confirmingState, lifecycleActionActor, rowActTransitions } from './lifecycleTable';
 
 export type { SeasonAction } from '../rules/seasonActions';
 
@@ -28,12 +27,6 @@ export function lifecycleEvent(season: Season, action: SeasonAction | 'edit' | '
 /** Whether the season's lifecycle allows `action` in its current state. */
 export const seasonAllows = (season: Season, action: Parameters<typeof lifecycleEvent>[1]) =>
   seasonSnapshotFor(season.seasonType).can(lifecycleEvent(season, action));
-
-/** The call of an action, as its table row names it. */
-function runSeasonAction(id: number, action: SeasonAction) {
-  const { endpoint } = SEASON_ACTIONS[action];
-  return sendLifecycleAction(actionUrl(SEASON_RESOURCE, id, endpoint), endpoint.method);
-}
 
 export interface AdminSeasonsContext {
   target: Season | null;
@@ -69,7 +62,7 @@ const requested = (event: AdminSeasonsEvent) => (event.type === 'row.act' ? even
 export const adminSeasonsMachine = setup({
   types: { context: {} as AdminSeasonsContext, events: {} as AdminSeasonsEvent },
   actors: {
-    runAction: fromPromise<void, { id: number; action: SeasonAction }>(({ input }) => runSeasonAction(input.id, input.action)),
+    runAction: lifecycleActionActor(SEASON_RESOURCE, SEASON_ACTIONS),
     /**
      * Saves the season, then its Discord webhook when it changes. A refused webhook does not undo the saved season
      * (saving again would add a second one): it comes back as `webhookError` for the view to report.
@@ -114,10 +107,7 @@ export const adminSeasonsMachine = setup({
   states: {
     idle: {
       on: {
-        'row.act': [
-          { guard: and(['isAllowed', 'needsConfirmation']), target: 'confirming', actions: 'select' },
-          { guard: 'isAllowed', target: 'working', actions: 'select' },
-        ],
+        'row.act': [...rowActTransitions],
         'form.open': { target: 'editing', actions: assign({ editing: ({ event }) => event.season }) },
         'splits.open': {
           guard: ({ event }) => seasonAllows(event.season, 'splits'),
@@ -130,9 +120,7 @@ export const adminSeasonsMachine = setup({
         },
       },
     },
-    confirming: {
-      on: { 'action.confirm': 'working', 'action.cancel': { target: 'idle', actions: 'clear' } },
-    },
+    confirming: confirmingState,
     working: {
       invoke: {
         src: 'runAction',

@@ -1,9 +1,8 @@
-import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import type { Tournament } from '../../src/api/contract/tournament';
-import { sendLifecycleAction } from '../../src/api/endpoints/lifecycleActions';
-import { actionUrl } from '../rules/lifecycleActions';
 import { TOURNAMENT_ACTIONS, TOURNAMENT_RESOURCE, type TournamentAction } from '../rules/tournamentActions';
 import { tournamentSnapshotFor } from '../rules/tournamentMachine';
+import { confirmingState, lifecycleActionActor, rowActTransitions } from './lifecycleTable';
 
 /** The row actions that call the server (the others navigate): the rows of TOURNAMENT_ACTIONS. */
 export type RowAction = TournamentAction;
@@ -11,12 +10,6 @@ export type RowAction = TournamentAction;
 /** Whether the tournament's lifecycle allows `action` in its current status. */
 export const tournamentAllows = (tournament: Tournament, action: RowAction) =>
   tournamentSnapshotFor(tournament.status).can(TOURNAMENT_ACTIONS[action].event());
-
-/** The call of an action, as its table row names it. */
-function runTournamentAction(id: number, action: RowAction) {
-  const { endpoint } = TOURNAMENT_ACTIONS[action];
-  return sendLifecycleAction(actionUrl(TOURNAMENT_RESOURCE, id, endpoint), endpoint.method);
-}
 
 interface Context {
   target: Tournament | null;
@@ -41,7 +34,7 @@ type Event =
 export const adminTournamentsMachine = setup({
   types: { context: {} as Context, events: {} as Event },
   actors: {
-    runAction: fromPromise<unknown, { id: number; action: RowAction }>(({ input }) => runTournamentAction(input.id, input.action)),
+    runAction: lifecycleActionActor(TOURNAMENT_RESOURCE, TOURNAMENT_ACTIONS),
   },
   actions: {
     select: assign(({ event }) => {
@@ -64,16 +57,11 @@ export const adminTournamentsMachine = setup({
   states: {
     idle: {
       on: {
-        'row.act': [
-          { guard: and(['isAllowed', 'needsConfirmation']), target: 'confirming', actions: 'select' },
-          { guard: 'isAllowed', target: 'working', actions: 'select' },
-        ],
+        'row.act': [...rowActTransitions],
         'form.open': { target: 'editing', actions: assign({ editing: ({ event }) => event.tournament }) },
       },
     },
-    confirming: {
-      on: { 'action.confirm': 'working', 'action.cancel': { target: 'idle', actions: 'clear' } },
-    },
+    confirming: confirmingState,
     working: {
       invoke: {
         src: 'runAction',

@@ -13,7 +13,7 @@ function start(opts: { fail?: boolean } = {}) {
   };
   const logic = adminSeasonsMachine.provide({
     actors: {
-      runAction: fromPromise(({ input }: { input: { id: number; action: SeasonAction } }) => answer(`${input.action} ${input.id}`)),
+      runAction: fromPromise<unknown, { id: number; action: SeasonAction }>(({ input }: { input: { id: number; action: SeasonAction } }) => answer(`${input.action} ${input.id}`)),
       saveSeason: fromPromise(async ({ input }: { input: { season: Season | null; body: SeasonBody; webhook?: string | null } }) => {
         await answer(input.season ? `update ${input.season.id} ${input.body.name}` : `create ${input.body.name}`);
         if (input.webhook !== undefined) calls.push(`webhook ${input.webhook}`);

@@ -1,10 +1,10 @@
-import { Button, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { Season } from '../../../api/contract/season';
 import { ADMIN_SEASONS_ENDPOINT } from '../../../api/endpoints/seasons';
 import { SUCCESS } from '../../../domain/messages';
-import { ConfirmModal } from '../../../ui/ConfirmDialog/ConfirmModal';
+import { ActionConfirmModal } from '../../../ui/ConfirmDialog/ActionConfirmModal';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { PagedTable } from '../../../ui/PagedTable/PagedTable';
 import { usePagedList } from '../../../ui/PagedTable/usePagedList';
@@ -41,7 +41,6 @@ export function AdminSeasonsPage() {
   );
   const { target, action, editing, splits } = snapshot.context;
   const confirmation = action ? SEASON_ACTIONS[action].confirm : null;
-  const confirming = snapshot.matches('confirming') || (snapshot.matches('working') && confirmation !== null);
   const formOpen = snapshot.matches('editing') || snapshot.matches('saving');
   const splitsOpen = snapshot.matches('splitting') || snapshot.matches('savingSplits');
   return (
@@ -68,20 +67,14 @@ export function AdminSeasonsPage() {
           onClose={() => send({ type: 'splits.close' })}
         />
       )}
-      <ConfirmModal
-        opened={confirming && confirmation !== null}
-        title={confirmation?.title ?? ''}
-        confirmLabel={confirmation?.label ?? ''}
-        danger={confirmation?.danger ?? false}
-        busy={snapshot.matches('working')}
+      <ActionConfirmModal
+        confirmation={confirmation}
+        asking={snapshot.matches('confirming')}
+        working={snapshot.matches('working')}
+        subject={target?.name}
         onConfirm={() => send({ type: 'action.confirm' })}
         onCancel={() => send({ type: 'action.cancel' })}
-      >
-        <Text span fw={700}>
-          {target?.name}
-        </Text>
-        : {confirmation?.text}
-      </ConfirmModal>
+      />
     </>
   );
 }

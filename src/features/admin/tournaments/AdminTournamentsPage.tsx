@@ -1,4 +1,4 @@
-import { Button, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useMemo } from 'react';
 import { Tournament } from '../../../api/contract/tournament';
 import { ADMIN_TOURNAMENTS_ENDPOINT } from '../../../api/endpoints/adminTournaments';
@@ -11,7 +11,7 @@ import { adminTournamentsMachine } from '../../../../machines/flows/adminTournam
 import { TOURNAMENT_ACTIONS } from '../../../../machines/rules/tournamentActions';
 import { tournamentColumns } from './tournamentColumns';
 import { TournamentFormModal } from './TournamentFormModal';
-import { ConfirmModal } from '../../../ui/ConfirmDialog/ConfirmModal';
+import { ActionConfirmModal } from '../../../ui/ConfirmDialog/ActionConfirmModal';
 
 /** /admin/tournaments: the searchable table, its OPTIONS menus and the New Tournament dialog. */
 export function AdminTournamentsPage() {
@@ -33,7 +33,6 @@ export function AdminTournamentsPage() {
   );
   const { target, action, editing } = snapshot.context;
   const confirmation = action ? TOURNAMENT_ACTIONS[action].confirm : null;
-  const confirming = snapshot.matches('confirming') || (snapshot.matches('working') && confirmation !== null);
   return (
     <>
       <PageTitle
@@ -53,20 +52,14 @@ export function AdminTournamentsPage() {
           onSaved={() => send({ type: 'form.saved' })}
         />
       )}
-      <ConfirmModal
-        opened={confirming && confirmation !== null}
-        title={confirmation?.title ?? ''}
-        confirmLabel={confirmation?.label ?? ''}
-        danger={confirmation?.danger ?? false}
-        busy={snapshot.matches('working')}
+      <ActionConfirmModal
+        confirmation={confirmation}
+        asking={snapshot.matches('confirming')}
+        working={snapshot.matches('working')}
+        subject={target?.title}
         onConfirm={() => send({ type: 'action.confirm' })}
         onCancel={() => send({ type: 'action.cancel' })}
-      >
-        <Text span fw={700}>
-          {target?.title}
-        </Text>
-        : {confirmation?.text}
-      </ConfirmModal>
+      />
     </>
   );
 }
