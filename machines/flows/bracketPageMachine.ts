@@ -12,6 +12,7 @@ import type { LiveTournamentMatches } from '../../src/api/contract/live';
 import type { TournamentMatch } from '../../src/api/contract/tournament';
 import { tournamentStream } from '../../src/api/endpoints/live';
 import { liveEvents, watchVisibility, type LiveConnection, type LiveEvent } from './liveEvents';
+import { resetAskStates, type ResetConfirmationEvent } from './resetConfirmation';
 
 export interface LoadedBracket {
   tournament: Tournament;
@@ -35,9 +36,7 @@ export type BracketPageEvent =
   | { type: 'bracket.retry' }
   | { type: 'bracket.refresh' }
   | { type: 'page.visible' }
-  | { type: 'reset.request' }
-  | { type: 'reset.confirm' }
-  | { type: 'reset.cancel' }
+  | ResetConfirmationEvent
   | LiveEvent<LiveTournamentMatches>;
 
 /** The canvas's data with the changed matches in place, or null when one is not in it (the bracket changed shape). */
@@ -156,8 +155,7 @@ export const bracketPageMachine = setup({
         reset: {
           initial: 'idle',
           states: {
-            idle: { on: { 'reset.request': { guard: 'canReset', target: 'confirming' } } },
-            confirming: { on: { 'reset.confirm': 'resetting', 'reset.cancel': 'idle' } },
+            ...resetAskStates,
             resetting: {
               invoke: {
                 id: 'resetBracket',

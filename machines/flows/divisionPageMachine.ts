@@ -6,6 +6,7 @@ import { divisionStream } from '../../src/api/endpoints/live';
 import { getDivision, resetDivisionBracket } from '../../src/api/endpoints/seasons';
 import { liveEvents, watchVisibility, type LiveConnection, type LiveEvent } from './liveEvents';
 import { canSeason } from '../rules/seasonMachine';
+import { resetAskStates, type ResetConfirmationEvent } from './resetConfirmation';
 
 /**
  * The events that read the division again. Each state of the `sync` region takes them itself: a transition on the
@@ -29,9 +30,7 @@ export type DivisionPageEvent =
   | { type: 'division.retry' }
   | { type: 'division.refresh' }
   | { type: 'page.visible' }
-  | { type: 'reset.request' }
-  | { type: 'reset.confirm' }
-  | { type: 'reset.cancel' }
+  | ResetConfirmationEvent
   | LiveEvent<LiveDivisionMatches>;
 
 /**
@@ -126,8 +125,7 @@ export const divisionPageMachine = setup({
         reset: {
           initial: 'idle',
           states: {
-            idle: { on: { 'reset.request': { guard: 'canReset', target: 'confirming' } } },
-            confirming: { on: { 'reset.confirm': 'resetting', 'reset.cancel': 'idle' } },
+            ...resetAskStates,
             resetting: {
               invoke: {
                 src: 'resetBracket',
