@@ -5,6 +5,7 @@ import { entryA, entryB, teamA, teamB, userA, userB, withSides } from './tournam
 import type { TournamentQueueMatch } from '../../src/api/contract/tournament';
 import { likePattern } from './users';
 import { overdueBefore } from '../../src/domain/matchRules';
+import { MATCH_QUEUE_KINDS, type MatchQueueKind } from '../../src/domain/constants';
 
 /*
  * The admin queues of tournament matches (GET /v1/tournament/tournament-matches/dispute|incomplete|overdue):
@@ -13,8 +14,8 @@ import { overdueBefore } from '../../src/domain/matchRules';
  * - overdue: both entrants known, no result, and the due day is over (`overdue`).
  * Matches waiting for an entrant are left out: there is nobody to chase yet (the match feeding them is listed).
  */
-export type QueueKind = 'dispute' | 'incomplete' | 'overdue';
-export const QUEUE_KINDS: readonly QueueKind[] = ['dispute', 'incomplete', 'overdue'];
+export type QueueKind = MatchQueueKind;
+export const QUEUE_KINDS: readonly QueueKind[] = MATCH_QUEUE_KINDS;
 
 /** The due day is over (src/domain/matchRules.ts `overdueBefore`; no due date: never overdue), for both queues' SQL. */
 export const overdue = (dueByDate: Column, now: number) => and(isNotNull(dueByDate), lt(dueByDate, overdueBefore(now)));

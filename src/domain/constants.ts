@@ -170,3 +170,7 @@ export const SEASON_MAX_GROUP_STAGE_WEEKS = 52;
 
 /** Test Elo: existing ranks per side (seasons-and-admin §9). */
 export const TEST_ELO_PLAYERS_PER_SIDE = 6;
+
+/** The staff queues of matches that need someone (admin portal): disputed, incomplete (one side reported), overdue. */
+export const MATCH_QUEUE_KINDS = ['dispute', 'incomplete', 'overdue'] as const;
+export type MatchQueueKind = (typeof MATCH_QUEUE_KINDS)[number];

@@ -1,6 +1,7 @@
 import { array } from 'superstruct';
 import { api } from '../client';
 import { TournamentMatch, type MatchEntriesPatch, type ScoreBody } from '../contract/tournament';
+import type { MatchQueueKind } from '../../domain/constants';
 
 const base = (tournamentId: number) => `/tournament/${tournamentId}/match`;
 
@@ -26,7 +27,7 @@ export const changeMatchEntries = (tournamentId: number, matchId: number, patch:
 /** POST /v1/tournament/{id}/reset: staff clear every result of the bracket (irreversible). */
 export const resetTournamentBracket = (tournamentId: number) => api.send(`/tournament/${tournamentId}/reset`, { method: 'POST' });
 
-export type MatchQueueKind = 'dispute' | 'incomplete' | 'overdue';
+export type { MatchQueueKind } from '../../domain/constants';
 
 /** The paged admin queues (for usePagedList): GET /v1/tournament/tournament-matches/{dispute|incomplete|overdue}. */
 export const matchQueueEndpoint = (kind: MatchQueueKind) => `/tournament/tournament-matches/${kind}`;
