@@ -1,7 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { Agent, get, request, type ClientRequest } from 'node:http';
+import { Agent, request } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
@@ -11,6 +12,7 @@ import { tournamentMatches } from '../server/db/schema';
 import { freePort } from '../scripts/startPlatform';
 import { startThrowawayPostgres } from '../tests/support/throwawayPostgres';
 import { insertBenchTournament } from './benchTournament';
+import { now, startClientThreads, type ClientsResult, type LoopStats } from './clusterClients';
 import { percentile, round } from './stats';
 
 /*
@@ -39,6 +41,8 @@ const READS_PER_S = Number(process.env.BENCH_READS_PER_S ?? 50);
 const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 3);
 const OUT = resolve(process.env.BENCH_OUT ?? resolve(here, 'results'));
 const LABEL = process.env.BENCH_LABEL ?? 'run';
+const HAPROXY_MODE = process.env.BENCH_HAPROXY_MODE ?? 'http';
+const CLIENT_THREADS = Number(process.env.BENCH_CLIENT_THREADS ?? 2);
 /** A write sets a match's due date to this plus its index, so every event names the write it carries. */
 const BASE = 4_000_000_000_000;
 const TARGET_P95_MS = 250;
@@ -105,7 +109,7 @@ async function startHaproxy(instances: Instance[], dir: string): Promise<{ url: 
     'global',
     '  maxconn 8000',
     'defaults',
-    '  mode http',
+    `  mode ${HAPROXY_MODE}`,
     '  timeout connect 2s',
     // Live streams stay open for as long as the client watches.
     '  timeout client 1h',
@@ -115,7 +119,7 @@ async function startHaproxy(instances: Instance[], dir: string): Promise<{ url: 
     '  timeout check 2s',
     '  option redispatch',
     '  retries 3',
-    '  retry-on conn-failure empty-response',
+    ...(HAPROXY_MODE === 'http' ? ['  retry-on conn-failure empty-response'] : []),
     'frontend clutch',
     `  bind 127.0.0.1:${port}`,
     '  maxconn 8000',
@@ -125,7 +129,7 @@ async function startHaproxy(instances: Instance[], dir: string): Promise<{ url: 
     '  option httpchk GET /v1/health/ready',
     '  http-check expect status 200',
     '  default-server inter 500 fall 2 rise 2 maxconn 20000',
-    '  http-response set-header x-clutch-backend %s',
+    ...(HAPROXY_MODE === 'http' ? ['  http-response set-header x-clutch-backend %s'] : []),
     ...instances.map((i) => `  server ${i.name} 127.0.0.1:${i.port} check`),
     '',
   ].join('\n');
@@ -148,117 +152,65 @@ async function usage(instance: Instance) {
     heap: value('nodejs_heap_size_used_bytes'),
     cpu: value('process_cpu_seconds_total'),
     clients: value('clutch_sse_clients'),
+    loopLagP99Ms: round(value('nodejs_eventloop_lag_p99_seconds') * 1000),
+    loopLagMaxMs: round(value('nodejs_eventloop_lag_max_seconds') * 1000),
+    lagCount: value('clutch_live_delivery_lag_seconds_count'),
+    lagSum: value('clutch_live_delivery_lag_seconds_sum'),
+    lagBuckets: [...text.matchAll(/^clutch_live_delivery_lag_seconds_bucket\{le="([^"]+)"\} (\S+)$/gm)].map((m) => [Number(m[1]), Number(m[2])] as const),
   };
 }
 type Usage = Awaited<ReturnType<typeof usage>>;
 
+/** CPU seconds a process (and its threads) used so far, from /proc. */
+function procCpu(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/** The in-instance lag (notification to the last client write of its batch) between two scrapes: mean and the bucket holding p95. */
+function lagBetween(a: Usage, b: Usage) {
+  const count = b.lagCount - a.lagCount;
+  const mean = ((b.lagSum - a.lagSum) / Math.max(1, count)) * 1000;
+  const p95 = b.lagBuckets.find((_bucket, k) => b.lagBuckets[k][1] - (a.lagBuckets[k]?.[1] ?? 0) >= 0.95 * count)?.[0];
+  return { count, meanMs: round(mean), p95UnderMs: p95 === undefined ? NaN : p95 * 1000 };
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Clients
 
-const writtenAt = new Float64Array(WRITES);
+/** Each write's send time (now(), shared with the client threads) and when its query was acknowledged (committed). */
+const writtenAtShared = new SharedArrayBuffer(WRITES * 8);
+const writtenAt = new Float64Array(writtenAtShared);
+const ackedAt = new Float64Array(WRITES);
+/** [phase]: 0 steady, 1 failover (the client threads file each latency under the phase it arrived in). */
+const control = new SharedArrayBuffer(4);
 let phase: 'steady' | 'failover' = 'steady';
-const latency = { steady: [] as number[], failover: [] as number[] };
-/** Write indices of each `matches` event, parsed once for all clients. */
-const eventWrites = new Map<string, number[]>();
+/** Per write: its first and last receipt at any client (merged from the threads). */
+const firstAt = new Float64Array(WRITES).fill(Infinity);
+const lastAt = new Float64Array(WRITES);
 
-/** One EventSource-like client: reconnects after the server's `retry` with Last-Event-ID. */
-class Client {
-  backend = '';
-  backends = new Set<string>();
-  lastId: string | null = null;
-  firstReadyAt = 0;
-  readonly got = new Uint8Array(WRITES);
-  resets = 0;
-  reconnectMs: number[] = [];
-  errors: string[] = [];
-  private retry = 3_000;
-  private lostAt = 0;
-  private req: ClientRequest | null = null;
-  private closing = false;
-
-  constructor(
-    private readonly base: string,
-    private readonly path: string,
-  ) {}
-
-  open(): Promise<void> {
-    return new Promise((ready) => {
-      const headers: Record<string, string> = { accept: 'text/event-stream' };
-      if (this.lastId) headers['last-event-id'] = this.lastId;
-      const req = get(`${this.base}${this.path}`, { agent: false, headers }, (res) => {
-        if (res.statusCode !== 200) {
-          this.errors.push(`stream answered ${res.statusCode}`);
-          res.resume();
-          return;
-        }
-        this.backend = String(res.headers['x-clutch-backend'] ?? '?');
-        this.backends.add(this.backend);
-        res.setEncoding('utf8');
-        let buffer = '';
-        res.on('data', (chunk: string) => {
-          const at = performance.now();
-          buffer += chunk;
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            this.block(buffer.slice(0, end), at, ready);
-            buffer = buffer.slice(end + 2);
-          }
-        });
-        res.on('end', () => this.lost());
-        res.on('error', () => this.lost());
-      });
-      req.on('error', (err) => {
-        this.errors.push(err.message);
-        this.lost();
-      });
-      this.req = req;
-    });
+/** Per write of the steady phase: its acknowledgement, its first and last receipt at any client (ms after sending). */
+function breakdown(writes: number) {
+  const ack: number[] = [];
+  const first: number[] = [];
+  const last: number[] = [];
+  const afterAck: number[] = [];
+  for (let i = 0; i < writes; i++) {
+    if (!ackedAt[i] || !lastAt[i]) continue;
+    ack.push(ackedAt[i] - writtenAt[i]);
+    first.push(firstAt[i] - writtenAt[i]);
+    last.push(lastAt[i] - writtenAt[i]);
+    afterAck.push(firstAt[i] - ackedAt[i]);
   }
-
-  private block(block: string, at: number, ready: () => void) {
-    let id: string | null = null;
-    let name = 'message';
-    let data = '';
-    for (const line of block.split('\n')) {
-      if (line.startsWith('id: ')) id = line.slice(4);
-      else if (line.startsWith('event: ')) name = line.slice(7);
-      else if (line.startsWith('data: ')) data = line.slice(6);
-      else if (line.startsWith('retry: ')) this.retry = Number(line.slice(7));
-    }
-    if (id !== null) this.lastId = id;
-    if (name === 'ready') {
-      if (!this.firstReadyAt) this.firstReadyAt = at;
-      if (this.lostAt) this.reconnectMs.push(at - this.lostAt);
-      this.lostAt = 0;
-      ready();
-    } else if (name === 'reset') {
-      if (this.firstReadyAt) this.resets++;
-    } else if (name === 'matches' && id) {
-      let writes = eventWrites.get(id);
-      if (!writes) {
-        writes = (JSON.parse(data) as { matches: { dueByDate: number | null }[] }).matches
-          .map((m) => (m.dueByDate ?? 0) - BASE)
-          .filter((i) => i >= 0 && i < WRITES);
-        eventWrites.set(id, writes);
-      }
-      for (const i of writes) {
-        if (this.got[i]) continue;
-        this.got[i] = 1;
-        latency[phase].push(at - writtenAt[i]);
-      }
-    }
-  }
-
-  private lost() {
-    if (this.closing || this.lostAt) return;
-    this.lostAt = performance.now();
-    setTimeout(() => void this.open(), this.retry);
-  }
-
-  close() {
-    this.closing = true;
-    this.req?.destroy();
-  }
+  const pct = (list: number[]) => {
+    list.sort((a, b) => a - b);
+    return { p50: round(percentile(list, 50)), p95: round(percentile(list, 95)), max: round(list.at(-1) ?? NaN) };
+  };
+  return { ack: pct(ack), firstClient: pct(first), firstAfterAck: pct(afterAck), lastClient: pct(last) };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -286,14 +238,13 @@ async function runClusterBench() {
     console.log(`HAProxy on ${haproxy.url}; instances ready in ${Math.round(bootMs)} ms`);
 
     const idle = await Promise.all(instances.map(usage));
-    const clients: Client[] = [];
-    stoppers.unshift(() => clients.forEach((c) => c.close()));
     const connectStarted = performance.now();
-    for (let i = 0; i < CLIENTS; i += 100) {
-      const batch = Array.from({ length: Math.min(100, CLIENTS - i) }, () => new Client(haproxy.url, `/v1/tournament/${tournamentId}/events`));
-      clients.push(...batch);
-      await Promise.all(batch.map((c) => c.open()));
-    }
+    const threads = await startClientThreads(
+      { base: haproxy.url, path: `/v1/tournament/${tournamentId}/events`, writes: WRITES, base0: BASE, writtenAt: writtenAtShared, control },
+      CLIENTS,
+      CLIENT_THREADS,
+    );
+    stoppers.unshift(() => threads.terminate());
     const connectMs = performance.now() - connectStarted;
     await sleep(1_000);
     const connected = await Promise.all(instances.map(usage));
@@ -335,22 +286,42 @@ async function runClusterBench() {
     const stopped = instances[instances.length - 1];
     let cpuStart: Usage[] = [];
     let steadyEnd: Usage[] = [];
+    let steadyBench: Record<string, unknown> = {};
+    let steadyWrites = 0;
     const writes: Promise<void>[] = [];
     cpuStart = await Promise.all(instances.map(usage));
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
+    threads.start();
+    const benchCpuStart = process.cpuUsage();
+    const eluStart = performance.eventLoopUtilization();
+    const haproxyCpuStart = procCpu(haproxy.child.pid);
+    const loadAtStart = loadavg().map((l) => round(l, 2));
     while (performance.now() < endAt && written < WRITES) {
       if (phase === 'steady' && performance.now() >= failoverAt) {
         steadyEnd = await Promise.all(instances.map(usage));
+        loop.disable();
+        const threadLoops: LoopStats[] = await threads.steadyEnd();
+        steadyBench = {
+          cpuPercent: round(((process.cpuUsage(benchCpuStart).user + process.cpuUsage(benchCpuStart).system) / 1e6 / SECONDS) * 100),
+          eventLoopUtilization: round(performance.eventLoopUtilization(eluStart).utilization, 2),
+          loopDelayMs: { p50: round(loop.percentile(50) / 1e6), p99: round(loop.percentile(99) / 1e6), max: round(loop.max / 1e6) },
+          haproxyCpuPercent: round(((procCpu(haproxy.child.pid) - haproxyCpuStart) / SECONDS) * 100),
+          clientThreads: threadLoops.map((t) => ({ ...t, loopDelayMs: { p50: round(t.loopDelayMs.p50), p99: round(t.loopDelayMs.p99), max: round(t.loopDelayMs.max) } })),
+        };
+        steadyWrites = written;
         phase = 'failover';
+        Atomics.store(new Int32Array(control), 0, 1);
         console.log(`SIGTERM to ${stopped.name} (${steadyEnd.at(-1)!.clients} clients)`);
         stopped.child.kill('SIGTERM');
       }
       const i = written++;
       const id = playable[i % playable.length].id;
-      writtenAt[i] = performance.now();
+      writtenAt[i] = now();
       writes.push(
         writer
           .query('update tournament_matches set due_by_date = $1 where id = $2', [BASE + i, id])
-          .then(() => undefined, (err: Error) => void writeErrors.push(err.message)),
+          .then(() => void (ackedAt[i] = now()), (err: Error) => void writeErrors.push(err.message)),
       );
       const next = runStarted + written * INTERVAL_MS;
       await sleep(Math.max(0, next - performance.now()));
@@ -365,17 +336,16 @@ async function runClusterBench() {
     await writer.end();
     readAgent.destroy();
 
-    // Misses: a write sent after a client's first `ready` that it never got (by event or replay).
-    let missed = 0;
-    let missedClients = 0;
-    for (const c of clients) {
-      let mine = 0;
-      for (let i = 0; i < written; i++) if (writtenAt[i] > c.firstReadyAt && !c.got[i]) mine++;
-      missed += mine;
-      if (mine) missedClients++;
+    const results: ClientsResult[] = await threads.finish(written, stopped.name);
+    const latency = { steady: results.flatMap((r) => r.steady), failover: results.flatMap((r) => r.failover) };
+    for (const r of results) {
+      r.firstAt.forEach((t, i) => void (firstAt[i] = Math.min(firstAt[i], t ?? Infinity)));
+      r.lastAt.forEach((t, i) => void (lastAt[i] = Math.max(lastAt[i], t)));
     }
-    const moved = clients.filter((c) => c.backends.has(stopped.name));
-    const reconnects = moved.flatMap((c) => c.reconnectMs).sort((a, b) => a - b);
+    const missed = results.reduce((n, r) => n + r.missed, 0);
+    const missedClients = results.reduce((n, r) => n + r.missedClients, 0);
+    const moved = results.flatMap((r) => r.moved);
+    const reconnects = results.flatMap((r) => r.reconnects).sort((a, b) => a - b);
     for (const list of [latency.steady, latency.failover, reads.ms]) list.sort((a, b) => a - b);
     const perClient = instances.map((inst, k) => ({
       instance: inst.name,
@@ -401,8 +371,8 @@ async function runClusterBench() {
       delivered: latency.steady.length + latency.failover.length,
       missed,
       missedClients,
-      resets: clients.reduce((n, c) => n + c.resets, 0),
-      streamErrors: clients.flatMap((c) => c.errors).filter((e) => !/ECONNRESET|socket hang up/.test(e)).length,
+      resets: results.reduce((n, r) => n + r.resets, 0),
+      streamErrors: results.flatMap((r) => r.errors).filter((e) => !/ECONNRESET|socket hang up/.test(e)).length,
       moved: moved.length,
       movedTo: Object.fromEntries(survivors.map((s) => [s.name, moved.filter((c) => c.backend === s.name).length])),
       reconnect: pct(reconnects),
@@ -410,6 +380,10 @@ async function runClusterBench() {
       reads: { ok: reads.ok, errors: reads.errors.length, errorSamples: [...new Set(reads.errors)].slice(0, 5), skipped: reads.skipped, ...pct(reads.ms) },
       perClient,
       runMs: Math.round(runMs),
+      loadAtStart,
+      bench: steadyBench,
+      breakdown: breakdown(steadyWrites),
+      serverLag: instances.map((inst, k) => ({ instance: inst.name, ...lagBetween(cpuStart[k], steadyEnd[k]), loopP99Ms: steadyEnd[k].loopLagP99Ms, loopMaxMs: steadyEnd[k].loopLagMaxMs })),
     };
     console.log(JSON.stringify(summary, null, 2));
     writeResults(summary);
