@@ -116,6 +116,9 @@ async function startHaproxy(instances: Instance[], dir: string): Promise<{ url: 
     '  timeout server 1h',
     '  timeout tunnel 1h',
     '  timeout http-keep-alive 10s',
+    // Without it HAProxy sends streamed HTTP bodies with MSG_MORE, and the kernel may hold a small SSE frame for up
+    // to 200 ms waiting for more (HAProxy's manual recommends it for server-sent events).
+    ...(process.env.BENCH_HTTP_NO_DELAY === '0' ? [] : ['  option http-no-delay']),
     '  timeout check 2s',
     '  option redispatch',
     '  retries 3',
