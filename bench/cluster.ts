@@ -28,7 +28,8 @@ import { percentile, round } from './stats';
  * memory per client (each instance's metrics, METRICS_PORT). Writes bench/results/cluster.md (and .json).
  *
  * Environment: BENCH_CLIENTS=5000  BENCH_SECONDS=30  BENCH_FAILOVER_SECONDS=15  BENCH_INTERVAL_MS=100
- * BENCH_READS_PER_S=50  BENCH_INSTANCES=3  BENCH_OUT=bench/results  BENCH_LABEL (names the run in the .md)
+ * BENCH_READS_PER_S=50  BENCH_INSTANCES=3  BENCH_CLIENT_THREADS=2 (worker threads of the clients: bench/clusterClients.ts)
+ * BENCH_OUT=bench/results  BENCH_LABEL (names the run in the .md)
  * Needs: haproxy (apt-get install haproxy) and PostgreSQL's binaries (apt-get install postgresql).
  */
 
@@ -289,7 +290,7 @@ async function runClusterBench() {
     const stopped = instances[instances.length - 1];
     let cpuStart: Usage[] = [];
     let steadyEnd: Usage[] = [];
-    let steadyBench: Record<string, unknown> = {};
+    let steadyBench: NonNullable<Summary['bench']> | undefined;
     let steadyWrites = 0;
     const writes: Promise<void>[] = [];
     cpuStart = await Promise.all(instances.map(usage));
@@ -411,16 +412,21 @@ type Summary = Record<string, unknown> & {
   reconnect: Record<string, number>;
   reads: Record<string, unknown> & Record<'p50' | 'p95' | 'p99' | 'max', number>;
   perClient: Record<string, number | string>[];
+  loadAtStart?: number[];
+  bench?: { cpuPercent: number; eventLoopUtilization: number; loopDelayMs: Record<string, number>; haproxyCpuPercent: number; clientThreads: LoopStats[] };
+  breakdown?: Record<'ack' | 'firstClient' | 'firstAfterAck' | 'lastClient', Record<'p50' | 'p95' | 'max', number>>;
+  serverLag?: { instance: string; count: number; meanMs: number; p95UnderMs: number; loopP99Ms: number; loopMaxMs: number }[];
 };
 
 function writeResults(s: Summary) {
   mkdirSync(OUT, { recursive: true });
   const p = (x: Record<'p50' | 'p95' | 'p99' | 'max', number>) => `${x.p50} / ${x.p95} / ${x.p99} / ${x.max} ms`;
+  const q = (x: Record<'p50' | 'p95' | 'max', number>) => `${x.p50} / ${x.p95} / ${x.max} ms`;
   const ok = s.steady.p95 <= TARGET_P95_MS && s.failover.p95 <= TARGET_P95_MS && s.missed === 0 && (s.reads.errors as number) === 0 && s.writeErrors === 0;
   const section = [
     `## ${s.label}: ${s.settings.clients} clients, ${s.settings.instances} instances (${ok ? 'targets met' : 'targets NOT met'})`,
     '',
-    `${s.when}; ${s.machine}; load average ${(s.loadAverage as number[]).join(' / ')} (1/5/15 min) at the end.`,
+    `${s.when}; ${s.machine}; load average ${s.loadAtStart ? `${s.loadAtStart.join(' / ')} when the writes began, ` : ''}${(s.loadAverage as number[]).join(' / ')} (1/5/15 min) at the end.`,
     `Settings: ${JSON.stringify(s.settings)}. Instances ready (booted together, migrating on an empty database) in ${s.bootMs} ms; clients connected through HAProxy in ${s.connectMs} ms.`,
     '',
     '| measure | value |',
@@ -438,6 +444,16 @@ function writeResults(s: Summary) {
       (c) => `| ${c.instance}: clients, memory per client (heap / RSS growth), RSS, CPU | ${c.clients}, ${c.heapKB} KB / ${c.rssKB} KB, ${c.rssMB} MB, ${c.cpuPercent} % of a core |`,
     ),
     `| clients per surviving instance at the end | ${(s.endClients as number[]).join(' / ')} |`,
+    ...(s.breakdown && s.bench && s.serverLag
+      ? [
+          `| where the steady phase's time went, per write: acknowledged (committed) after sending, p50 / p95 / max | ${q(s.breakdown.ack)} |`,
+          `| … its first client, after sending / after the acknowledgement: p50 / p95 / max | ${q(s.breakdown.firstClient)}; ${q(s.breakdown.firstAfterAck)} |`,
+          `| … its last client, after sending: p50 / p95 / max | ${q(s.breakdown.lastClient)} |`,
+          `| in each instance, notification to its last client write (mean; p95 under), its event loop delay p99 / max | ${s.serverLag.map((l) => `${l.instance} ${l.meanMs} ms (< ${l.p95UnderMs} ms), ${l.loopP99Ms} / ${l.loopMaxMs} ms`).join('; ')} |`,
+          `| the bench's client threads: event loop utilization, delay p99 / max | ${s.bench.clientThreads.map((t) => `${t.eventLoopUtilization}, ${t.loopDelayMs.p99} / ${t.loopDelayMs.max} ms`).join('; ')} |`,
+          `| CPU in the steady phase: the bench process (all threads), HAProxy | ${s.bench.cpuPercent} %, ${s.bench.haproxyCpuPercent} % of a core |`,
+        ]
+      : []),
     '',
   ];
   const file = resolve(OUT, 'cluster.md');
@@ -458,12 +474,15 @@ function writeResults(s: Summary) {
     'HAProxy, one result written to the database every 100 ms and a steady read load (tournament, bracket, player',
     'list) through HAProxy. After the first phase the last instance gets SIGTERM: its clients are told to reconnect',
     '(retry 250–1,250 ms), come back through HAProxy to the others with Last-Event-ID, and the run goes on.',
-    'Delivery latency: from sending the write to the event at each client (commit, NOTIFY, each instance reading the',
-    'change once, fan-out, HAProxy, the client). Memory per client: heap and RSS growth of each instance from before',
+    'Delivery latency: from the bench sending the write (an UPDATE on its own connection) to the event at each client:',
+    "the write's own commit (its acknowledgement is shown apart), NOTIFY, each instance reading the change once, the",
+    "fan-out, HAProxy (`option http-no-delay`) and the client's `data` callback. Clients run in worker threads",
+    '(BENCH_CLIENT_THREADS, default 2) and stamp receipt on the process-wide monotonic clock (process.hrtime) that',
+    'also stamps the writes, so the bench itself adds only its own event-loop delay (shown per thread). Memory per client: heap and RSS growth of each instance from before',
     'the clients to all connected, over its clients (without a forced GC: an upper bound). Targets (issue 24):',
     `delivery p95 ≤ ${TARGET_P95_MS} ms, no errors, no missed event. The client, HAProxy, PostgreSQL and the instances share one`,
-    'machine: on a busy one the figures include waiting for a core (see the load average). Variables: BENCH_CLIENTS,',
-    'BENCH_SECONDS, BENCH_FAILOVER_SECONDS, BENCH_INTERVAL_MS, BENCH_READS_PER_S, BENCH_INSTANCES, BENCH_LABEL.',
+    'machine: on a busy one the figures include waiting for a core (see the load average, and the event loop delays). Variables: BENCH_CLIENTS,',
+    'BENCH_SECONDS, BENCH_FAILOVER_SECONDS, BENCH_INTERVAL_MS, BENCH_READS_PER_S, BENCH_INSTANCES, BENCH_CLIENT_THREADS, BENCH_LABEL.',
     '',
   ];
   writeFileSync(json, `${JSON.stringify(runs, null, 2)}\n`);
