@@ -1,7 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { Agent, get, request, type ClientRequest } from 'node:http';
+import { Agent, request } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
@@ -11,6 +12,7 @@ import { tournamentMatches } from '../server/db/schema';
 import { freePort } from '../scripts/startPlatform';
 import { startThrowawayPostgres } from '../tests/support/throwawayPostgres';
 import { insertBenchTournament } from './benchTournament';
+import { now, startClientThreads, type ClientsResult, type LoopStats } from './clusterClients';
 import { percentile, round } from './stats';
 
 /*
@@ -26,7 +28,8 @@ import { percentile, round } from './stats';
  * memory per client (each instance's metrics, METRICS_PORT). Writes bench/results/cluster.md (and .json).
  *
  * Environment: BENCH_CLIENTS=5000  BENCH_SECONDS=30  BENCH_FAILOVER_SECONDS=15  BENCH_INTERVAL_MS=100
- * BENCH_READS_PER_S=50  BENCH_INSTANCES=3  BENCH_OUT=bench/results  BENCH_LABEL (names the run in the .md)
+ * BENCH_READS_PER_S=50  BENCH_INSTANCES=3  BENCH_CLIENT_THREADS=2 (worker threads of the clients: bench/clusterClients.ts)
+ * BENCH_OUT=bench/results  BENCH_LABEL (names the run in the .md)
  * Needs: haproxy (apt-get install haproxy) and PostgreSQL's binaries (apt-get install postgresql).
  */
 
@@ -39,6 +42,8 @@ const READS_PER_S = Number(process.env.BENCH_READS_PER_S ?? 50);
 const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 3);
 const OUT = resolve(process.env.BENCH_OUT ?? resolve(here, 'results'));
 const LABEL = process.env.BENCH_LABEL ?? 'run';
+const HAPROXY_MODE = process.env.BENCH_HAPROXY_MODE ?? 'http';
+const CLIENT_THREADS = Number(process.env.BENCH_CLIENT_THREADS ?? 2);
 /** A write sets a match's due date to this plus its index, so every event names the write it carries. */
 const BASE = 4_000_000_000_000;
 const TARGET_P95_MS = 250;
@@ -105,17 +110,20 @@ async function startHaproxy(instances: Instance[], dir: string): Promise<{ url: 
     'global',
     '  maxconn 8000',
     'defaults',
-    '  mode http',
+    `  mode ${HAPROXY_MODE}`,
     '  timeout connect 2s',
     // Live streams stay open for as long as the client watches.
     '  timeout client 1h',
     '  timeout server 1h',
     '  timeout tunnel 1h',
     '  timeout http-keep-alive 10s',
+    // Without it HAProxy sends streamed HTTP bodies with MSG_MORE, and the kernel may hold a small SSE frame for up
+    // to 200 ms waiting for more (HAProxy's manual recommends it for server-sent events).
+    ...(process.env.BENCH_HTTP_NO_DELAY === '0' ? [] : ['  option http-no-delay']),
     '  timeout check 2s',
     '  option redispatch',
     '  retries 3',
-    '  retry-on conn-failure empty-response',
+    ...(HAPROXY_MODE === 'http' ? ['  retry-on conn-failure empty-response'] : []),
     'frontend clutch',
     `  bind 127.0.0.1:${port}`,
     '  maxconn 8000',
@@ -125,7 +133,7 @@ async function startHaproxy(instances: Instance[], dir: string): Promise<{ url: 
     '  option httpchk GET /v1/health/ready',
     '  http-check expect status 200',
     '  default-server inter 500 fall 2 rise 2 maxconn 20000',
-    '  http-response set-header x-clutch-backend %s',
+    ...(HAPROXY_MODE === 'http' ? ['  http-response set-header x-clutch-backend %s'] : []),
     ...instances.map((i) => `  server ${i.name} 127.0.0.1:${i.port} check`),
     '',
   ].join('\n');
@@ -148,117 +156,65 @@ async function usage(instance: Instance) {
     heap: value('nodejs_heap_size_used_bytes'),
     cpu: value('process_cpu_seconds_total'),
     clients: value('clutch_sse_clients'),
+    loopLagP99Ms: round(value('nodejs_eventloop_lag_p99_seconds') * 1000),
+    loopLagMaxMs: round(value('nodejs_eventloop_lag_max_seconds') * 1000),
+    lagCount: value('clutch_live_delivery_lag_seconds_count'),
+    lagSum: value('clutch_live_delivery_lag_seconds_sum'),
+    lagBuckets: [...text.matchAll(/^clutch_live_delivery_lag_seconds_bucket\{le="([^"]+)"\} (\S+)$/gm)].map((m) => [Number(m[1]), Number(m[2])] as const),
   };
 }
 type Usage = Awaited<ReturnType<typeof usage>>;
 
+/** CPU seconds a process (and its threads) used so far, from /proc. */
+function procCpu(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/** The in-instance lag (notification to the last client write of its batch) between two scrapes: mean and the bucket holding p95. */
+function lagBetween(a: Usage, b: Usage) {
+  const count = b.lagCount - a.lagCount;
+  const mean = ((b.lagSum - a.lagSum) / Math.max(1, count)) * 1000;
+  const p95 = b.lagBuckets.find((_bucket, k) => b.lagBuckets[k][1] - (a.lagBuckets[k]?.[1] ?? 0) >= 0.95 * count)?.[0];
+  return { count, meanMs: round(mean), p95UnderMs: p95 === undefined ? NaN : p95 * 1000 };
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Clients
 
-const writtenAt = new Float64Array(WRITES);
+/** Each write's send time (now(), shared with the client threads) and when its query was acknowledged (committed). */
+const writtenAtShared = new SharedArrayBuffer(WRITES * 8);
+const writtenAt = new Float64Array(writtenAtShared);
+const ackedAt = new Float64Array(WRITES);
+/** [phase]: 0 steady, 1 failover (the client threads file each latency under the phase it arrived in). */
+const control = new SharedArrayBuffer(4);
 let phase: 'steady' | 'failover' = 'steady';
-const latency = { steady: [] as number[], failover: [] as number[] };
-/** Write indices of each `matches` event, parsed once for all clients. */
-const eventWrites = new Map<string, number[]>();
+/** Per write: its first and last receipt at any client (merged from the threads). */
+const firstAt = new Float64Array(WRITES).fill(Infinity);
+const lastAt = new Float64Array(WRITES);
 
-/** One EventSource-like client: reconnects after the server's `retry` with Last-Event-ID. */
-class Client {
-  backend = '';
-  backends = new Set<string>();
-  lastId: string | null = null;
-  firstReadyAt = 0;
-  readonly got = new Uint8Array(WRITES);
-  resets = 0;
-  reconnectMs: number[] = [];
-  errors: string[] = [];
-  private retry = 3_000;
-  private lostAt = 0;
-  private req: ClientRequest | null = null;
-  private closing = false;
-
-  constructor(
-    private readonly base: string,
-    private readonly path: string,
-  ) {}
-
-  open(): Promise<void> {
-    return new Promise((ready) => {
-      const headers: Record<string, string> = { accept: 'text/event-stream' };
-      if (this.lastId) headers['last-event-id'] = this.lastId;
-      const req = get(`${this.base}${this.path}`, { agent: false, headers }, (res) => {
-        if (res.statusCode !== 200) {
-          this.errors.push(`stream answered ${res.statusCode}`);
-          res.resume();
-          return;
-        }
-        this.backend = String(res.headers['x-clutch-backend'] ?? '?');
-        this.backends.add(this.backend);
-        res.setEncoding('utf8');
-        let buffer = '';
-        res.on('data', (chunk: string) => {
-          const at = performance.now();
-          buffer += chunk;
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            this.block(buffer.slice(0, end), at, ready);
-            buffer = buffer.slice(end + 2);
-          }
-        });
-        res.on('end', () => this.lost());
-        res.on('error', () => this.lost());
-      });
-      req.on('error', (err) => {
-        this.errors.push(err.message);
-        this.lost();
-      });
-      this.req = req;
-    });
+/** Per write of the steady phase: its acknowledgement, its first and last receipt at any client (ms after sending). */
+function breakdown(writes: number) {
+  const ack: number[] = [];
+  const first: number[] = [];
+  const last: number[] = [];
+  const afterAck: number[] = [];
+  for (let i = 0; i < writes; i++) {
+    if (!ackedAt[i] || !lastAt[i]) continue;
+    ack.push(ackedAt[i] - writtenAt[i]);
+    first.push(firstAt[i] - writtenAt[i]);
+    last.push(lastAt[i] - writtenAt[i]);
+    afterAck.push(firstAt[i] - ackedAt[i]);
   }
-
-  private block(block: string, at: number, ready: () => void) {
-    let id: string | null = null;
-    let name = 'message';
-    let data = '';
-    for (const line of block.split('\n')) {
-      if (line.startsWith('id: ')) id = line.slice(4);
-      else if (line.startsWith('event: ')) name = line.slice(7);
-      else if (line.startsWith('data: ')) data = line.slice(6);
-      else if (line.startsWith('retry: ')) this.retry = Number(line.slice(7));
-    }
-    if (id !== null) this.lastId = id;
-    if (name === 'ready') {
-      if (!this.firstReadyAt) this.firstReadyAt = at;
-      if (this.lostAt) this.reconnectMs.push(at - this.lostAt);
-      this.lostAt = 0;
-      ready();
-    } else if (name === 'reset') {
-      if (this.firstReadyAt) this.resets++;
-    } else if (name === 'matches' && id) {
-      let writes = eventWrites.get(id);
-      if (!writes) {
-        writes = (JSON.parse(data) as { matches: { dueByDate: number | null }[] }).matches
-          .map((m) => (m.dueByDate ?? 0) - BASE)
-          .filter((i) => i >= 0 && i < WRITES);
-        eventWrites.set(id, writes);
-      }
-      for (const i of writes) {
-        if (this.got[i]) continue;
-        this.got[i] = 1;
-        latency[phase].push(at - writtenAt[i]);
-      }
-    }
-  }
-
-  private lost() {
-    if (this.closing || this.lostAt) return;
-    this.lostAt = performance.now();
-    setTimeout(() => void this.open(), this.retry);
-  }
-
-  close() {
-    this.closing = true;
-    this.req?.destroy();
-  }
+  const pct = (list: number[]) => {
+    list.sort((a, b) => a - b);
+    return { p50: round(percentile(list, 50)), p95: round(percentile(list, 95)), max: round(list.at(-1) ?? NaN) };
+  };
+  return { ack: pct(ack), firstClient: pct(first), firstAfterAck: pct(afterAck), lastClient: pct(last) };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -286,14 +242,13 @@ async function runClusterBench() {
     console.log(`HAProxy on ${haproxy.url}; instances ready in ${Math.round(bootMs)} ms`);
 
     const idle = await Promise.all(instances.map(usage));
-    const clients: Client[] = [];
-    stoppers.unshift(() => clients.forEach((c) => c.close()));
     const connectStarted = performance.now();
-    for (let i = 0; i < CLIENTS; i += 100) {
-      const batch = Array.from({ length: Math.min(100, CLIENTS - i) }, () => new Client(haproxy.url, `/v1/tournament/${tournamentId}/events`));
-      clients.push(...batch);
-      await Promise.all(batch.map((c) => c.open()));
-    }
+    const threads = await startClientThreads(
+      { base: haproxy.url, path: `/v1/tournament/${tournamentId}/events`, writes: WRITES, base0: BASE, writtenAt: writtenAtShared, control },
+      CLIENTS,
+      CLIENT_THREADS,
+    );
+    stoppers.unshift(() => threads.terminate());
     const connectMs = performance.now() - connectStarted;
     await sleep(1_000);
     const connected = await Promise.all(instances.map(usage));
@@ -335,22 +290,42 @@ async function runClusterBench() {
     const stopped = instances[instances.length - 1];
     let cpuStart: Usage[] = [];
     let steadyEnd: Usage[] = [];
+    let steadyBench: NonNullable<Summary['bench']> | undefined;
+    let steadyWrites = 0;
     const writes: Promise<void>[] = [];
     cpuStart = await Promise.all(instances.map(usage));
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
+    threads.start();
+    const benchCpuStart = process.cpuUsage();
+    const eluStart = performance.eventLoopUtilization();
+    const haproxyCpuStart = procCpu(haproxy.child.pid);
+    const loadAtStart = loadavg().map((l) => round(l, 2));
     while (performance.now() < endAt && written < WRITES) {
       if (phase === 'steady' && performance.now() >= failoverAt) {
         steadyEnd = await Promise.all(instances.map(usage));
+        loop.disable();
+        const threadLoops: LoopStats[] = await threads.steadyEnd();
+        steadyBench = {
+          cpuPercent: round(((process.cpuUsage(benchCpuStart).user + process.cpuUsage(benchCpuStart).system) / 1e6 / SECONDS) * 100),
+          eventLoopUtilization: round(performance.eventLoopUtilization(eluStart).utilization, 2),
+          loopDelayMs: { p50: round(loop.percentile(50) / 1e6), p99: round(loop.percentile(99) / 1e6), max: round(loop.max / 1e6) },
+          haproxyCpuPercent: round(((procCpu(haproxy.child.pid) - haproxyCpuStart) / SECONDS) * 100),
+          clientThreads: threadLoops.map((t) => ({ ...t, loopDelayMs: { p50: round(t.loopDelayMs.p50), p99: round(t.loopDelayMs.p99), max: round(t.loopDelayMs.max) } })),
+        };
+        steadyWrites = written;
         phase = 'failover';
+        Atomics.store(new Int32Array(control), 0, 1);
         console.log(`SIGTERM to ${stopped.name} (${steadyEnd.at(-1)!.clients} clients)`);
         stopped.child.kill('SIGTERM');
       }
       const i = written++;
       const id = playable[i % playable.length].id;
-      writtenAt[i] = performance.now();
+      writtenAt[i] = now();
       writes.push(
         writer
           .query('update tournament_matches set due_by_date = $1 where id = $2', [BASE + i, id])
-          .then(() => undefined, (err: Error) => void writeErrors.push(err.message)),
+          .then(() => void (ackedAt[i] = now()), (err: Error) => void writeErrors.push(err.message)),
       );
       const next = runStarted + written * INTERVAL_MS;
       await sleep(Math.max(0, next - performance.now()));
@@ -365,17 +340,16 @@ async function runClusterBench() {
     await writer.end();
     readAgent.destroy();
 
-    // Misses: a write sent after a client's first `ready` that it never got (by event or replay).
-    let missed = 0;
-    let missedClients = 0;
-    for (const c of clients) {
-      let mine = 0;
-      for (let i = 0; i < written; i++) if (writtenAt[i] > c.firstReadyAt && !c.got[i]) mine++;
-      missed += mine;
-      if (mine) missedClients++;
+    const results: ClientsResult[] = await threads.finish(written, stopped.name);
+    const latency = { steady: results.flatMap((r) => r.steady), failover: results.flatMap((r) => r.failover) };
+    for (const r of results) {
+      r.firstAt.forEach((t, i) => void (firstAt[i] = Math.min(firstAt[i], t ?? Infinity)));
+      r.lastAt.forEach((t, i) => void (lastAt[i] = Math.max(lastAt[i], t)));
     }
-    const moved = clients.filter((c) => c.backends.has(stopped.name));
-    const reconnects = moved.flatMap((c) => c.reconnectMs).sort((a, b) => a - b);
+    const missed = results.reduce((n, r) => n + r.missed, 0);
+    const missedClients = results.reduce((n, r) => n + r.missedClients, 0);
+    const moved = results.flatMap((r) => r.moved);
+    const reconnects = results.flatMap((r) => r.reconnects).sort((a, b) => a - b);
     for (const list of [latency.steady, latency.failover, reads.ms]) list.sort((a, b) => a - b);
     const perClient = instances.map((inst, k) => ({
       instance: inst.name,
@@ -401,8 +375,8 @@ async function runClusterBench() {
       delivered: latency.steady.length + latency.failover.length,
       missed,
       missedClients,
-      resets: clients.reduce((n, c) => n + c.resets, 0),
-      streamErrors: clients.flatMap((c) => c.errors).filter((e) => !/ECONNRESET|socket hang up/.test(e)).length,
+      resets: results.reduce((n, r) => n + r.resets, 0),
+      streamErrors: results.flatMap((r) => r.errors).filter((e) => !/ECONNRESET|socket hang up/.test(e)).length,
       moved: moved.length,
       movedTo: Object.fromEntries(survivors.map((s) => [s.name, moved.filter((c) => c.backend === s.name).length])),
       reconnect: pct(reconnects),
@@ -410,6 +384,10 @@ async function runClusterBench() {
       reads: { ok: reads.ok, errors: reads.errors.length, errorSamples: [...new Set(reads.errors)].slice(0, 5), skipped: reads.skipped, ...pct(reads.ms) },
       perClient,
       runMs: Math.round(runMs),
+      loadAtStart,
+      bench: steadyBench,
+      breakdown: breakdown(steadyWrites),
+      serverLag: instances.map((inst, k) => ({ instance: inst.name, ...lagBetween(cpuStart[k], steadyEnd[k]), loopP99Ms: steadyEnd[k].loopLagP99Ms, loopMaxMs: steadyEnd[k].loopLagMaxMs })),
     };
     console.log(JSON.stringify(summary, null, 2));
     writeResults(summary);
@@ -434,16 +412,21 @@ type Summary = Record<string, unknown> & {
   reconnect: Record<string, number>;
   reads: Record<string, unknown> & Record<'p50' | 'p95' | 'p99' | 'max', number>;
   perClient: Record<string, number | string>[];
+  loadAtStart?: number[];
+  bench?: { cpuPercent: number; eventLoopUtilization: number; loopDelayMs: Record<string, number>; haproxyCpuPercent: number; clientThreads: LoopStats[] };
+  breakdown?: Record<'ack' | 'firstClient' | 'firstAfterAck' | 'lastClient', Record<'p50' | 'p95' | 'max', number>>;
+  serverLag?: { instance: string; count: number; meanMs: number; p95UnderMs: number; loopP99Ms: number; loopMaxMs: number }[];
 };
 
 function writeResults(s: Summary) {
   mkdirSync(OUT, { recursive: true });
   const p = (x: Record<'p50' | 'p95' | 'p99' | 'max', number>) => `${x.p50} / ${x.p95} / ${x.p99} / ${x.max} ms`;
+  const q = (x: Record<'p50' | 'p95' | 'max', number>) => `${x.p50} / ${x.p95} / ${x.max} ms`;
   const ok = s.steady.p95 <= TARGET_P95_MS && s.failover.p95 <= TARGET_P95_MS && s.missed === 0 && (s.reads.errors as number) === 0 && s.writeErrors === 0;
   const section = [
     `## ${s.label}: ${s.settings.clients} clients, ${s.settings.instances} instances (${ok ? 'targets met' : 'targets NOT met'})`,
     '',
-    `${s.when}; ${s.machine}; load average ${(s.loadAverage as number[]).join(' / ')} (1/5/15 min) at the end.`,
+    `${s.when}; ${s.machine}; load average ${s.loadAtStart ? `${s.loadAtStart.join(' / ')} when the writes began, ` : ''}${(s.loadAverage as number[]).join(' / ')} (1/5/15 min) at the end.`,
     `Settings: ${JSON.stringify(s.settings)}. Instances ready (booted together, migrating on an empty database) in ${s.bootMs} ms; clients connected through HAProxy in ${s.connectMs} ms.`,
     '',
     '| measure | value |',
@@ -461,6 +444,16 @@ function writeResults(s: Summary) {
       (c) => `| ${c.instance}: clients, memory per client (heap / RSS growth), RSS, CPU | ${c.clients}, ${c.heapKB} KB / ${c.rssKB} KB, ${c.rssMB} MB, ${c.cpuPercent} % of a core |`,
     ),
     `| clients per surviving instance at the end | ${(s.endClients as number[]).join(' / ')} |`,
+    ...(s.breakdown && s.bench && s.serverLag
+      ? [
+          `| where the steady phase's time went, per write: acknowledged (committed) after sending, p50 / p95 / max | ${q(s.breakdown.ack)} |`,
+          `| … its first client, after sending / after the acknowledgement: p50 / p95 / max | ${q(s.breakdown.firstClient)}; ${q(s.breakdown.firstAfterAck)} |`,
+          `| … its last client, after sending: p50 / p95 / max | ${q(s.breakdown.lastClient)} |`,
+          `| in each instance, notification to its last client write (mean; p95 under), its event loop delay p99 / max | ${s.serverLag.map((l) => `${l.instance} ${l.meanMs} ms (< ${l.p95UnderMs} ms), ${l.loopP99Ms} / ${l.loopMaxMs} ms`).join('; ')} |`,
+          `| the bench's client threads: event loop utilization, delay p99 / max | ${s.bench.clientThreads.map((t) => `${t.eventLoopUtilization}, ${t.loopDelayMs.p99} / ${t.loopDelayMs.max} ms`).join('; ')} |`,
+          `| CPU in the steady phase: the bench process (all threads), HAProxy | ${s.bench.cpuPercent} %, ${s.bench.haproxyCpuPercent} % of a core |`,
+        ]
+      : []),
     '',
   ];
   const file = resolve(OUT, 'cluster.md');
@@ -481,12 +474,15 @@ function writeResults(s: Summary) {
     'HAProxy, one result written to the database every 100 ms and a steady read load (tournament, bracket, player',
     'list) through HAProxy. After the first phase the last instance gets SIGTERM: its clients are told to reconnect',
     '(retry 250–1,250 ms), come back through HAProxy to the others with Last-Event-ID, and the run goes on.',
-    'Delivery latency: from sending the write to the event at each client (commit, NOTIFY, each instance reading the',
-    'change once, fan-out, HAProxy, the client). Memory per client: heap and RSS growth of each instance from before',
+    'Delivery latency: from the bench sending the write (an UPDATE on its own connection) to the event at each client:',
+    "the write's own commit (its acknowledgement is shown apart), NOTIFY, each instance reading the change once, the",
+    "fan-out, HAProxy (`option http-no-delay`) and the client's `data` callback. Clients run in worker threads",
+    '(BENCH_CLIENT_THREADS, default 2) and stamp receipt on the process-wide monotonic clock (process.hrtime) that',
+    'also stamps the writes, so the bench itself adds only its own event-loop delay (shown per thread). Memory per client: heap and RSS growth of each instance from before',
     'the clients to all connected, over its clients (without a forced GC: an upper bound). Targets (issue 24):',
     `delivery p95 ≤ ${TARGET_P95_MS} ms, no errors, no missed event. The client, HAProxy, PostgreSQL and the instances share one`,
-    'machine: on a busy one the figures include waiting for a core (see the load average). Variables: BENCH_CLIENTS,',
-    'BENCH_SECONDS, BENCH_FAILOVER_SECONDS, BENCH_INTERVAL_MS, BENCH_READS_PER_S, BENCH_INSTANCES, BENCH_LABEL.',
+    'machine: on a busy one the figures include waiting for a core (see the load average, and the event loop delays). Variables: BENCH_CLIENTS,',
+    'BENCH_SECONDS, BENCH_FAILOVER_SECONDS, BENCH_INTERVAL_MS, BENCH_READS_PER_S, BENCH_INSTANCES, BENCH_CLIENT_THREADS, BENCH_LABEL.',
     '',
   ];
   writeFileSync(json, `${JSON.stringify(runs, null, 2)}\n`);

@@ -33,15 +33,18 @@ const lastEventId = (request: FastifyRequest): string | undefined => {
   return typeof header === 'string' && /^[a-z0-9]{1,32}$/i.test(header) ? header : undefined;
 };
 
-const frames = new WeakMap<LiveEvent, string>();
-/** An event as the stream sends it, built once for all the clients of its topic. */
+const frames = new WeakMap<LiveEvent, Buffer>();
+/**
+ * An event as the stream sends it, encoded once for all the clients of its topic: each stream writes the same bytes
+ * (no per-client string building or UTF-8 encoding).
+ */
 const frame = (e: LiveEvent) => {
-  let text = frames.get(e);
-  if (text === undefined) {
-    text = `id: ${e.id}\nevent: ${e.event}\ndata: ${e.data}\n\n`;
-    frames.set(e, text);
+  let bytes = frames.get(e);
+  if (bytes === undefined) {
+    bytes = Buffer.from(`id: ${e.id}\nevent: ${e.event}\ndata: ${e.data}\n\n`);
+    frames.set(e, bytes);
   }
-  return text;
+  return bytes;
 };
 
 /**
@@ -92,7 +95,7 @@ export function liveEventRoutes(app: FastifyInstance, db: Db, hub: LiveHub, conf
       open.delete(raw);
       raw.end();
     };
-    const write = (text: string) => {
+    const write = (text: string | Buffer) => {
       if (closed) return;
       if (raw.writableLength > MAX_BUFFERED_BYTES) return close();
       raw.write(text);
@@ -101,7 +104,7 @@ export function liveEventRoutes(app: FastifyInstance, db: Db, hub: LiveHub, conf
     write(`retry: ${RETRY_MS}\n\n`);
     const subscription = hub.subscribe(topic, lastEventId(request), (e) => write(frame(e)));
     unsubscribe = subscription.unsubscribe;
-    write(subscription.first.map(frame).join(''));
+    write(Buffer.concat(subscription.first.map(frame)));
     // A caller that did not ask for a stream (a plain fetch, curl without the header) gets the head and an end.
     if (!String(request.headers.accept ?? '').includes('text/event-stream')) return close();
     // The stream ends when the sign-in, role or season visibility it was opened under goes (issue 26).

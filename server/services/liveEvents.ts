@@ -96,22 +96,52 @@ export function createLiveHub(database: Database) {
     for (const send of topic.subscribers) send(ev);
   };
 
-  /** The changed matches of a tournament or division topic, read once for all its clients. */
-  const matchesEvent = async (notice: Notice): Promise<LiveEvent> => {
-    const id = String(notice.seq);
-    const [kind, rawId] = notice.topic.split(':');
-    // No ids: rows were added or removed, or too many changed to name (a new or reset bracket).
-    if (!notice.ids) return event(id, 'reset', {});
-    const read = kind === 'tournament' ? tournamentMatchesById : divisionMatchesById;
-    try {
-      return event(id, 'matches', { matches: await read(db, Number(rawId), notice.ids) });
-    } catch (err) {
-      console.warn(`Live update of ${notice.topic} could not be read`, err);
-      return event(id, 'reset', {});
+  type Match = { id: number };
+  /**
+   * The changed matches of a batch's notices, read once for all clients: one read per topic (the ids of all its
+   * notices together), started at once for every topic, so a batch costs one round of reads however many notices
+   * it holds (an instance that fell behind catches up in one step instead of one read per notice). Null: the read
+   * failed (its notices become `reset`).
+   */
+  const readBatch = (batch: Notice[]): Map<string, Promise<Map<number, Match> | null>> => {
+    const wanted = new Map<string, Set<number>>();
+    for (const n of batch) {
+      if (!n.ids || n.topic.startsWith(ACCESS_TOPIC_PREFIX) || !topics.has(n.topic)) continue;
+      const ids = wanted.get(n.topic) ?? new Set<number>();
+      for (const id of n.ids) ids.add(id);
+      wanted.set(n.topic, ids);
     }
+    const reads = new Map<string, Promise<Map<number, Match> | null>>();
+    for (const [key, ids] of wanted) {
+      const [kind, rawId] = key.split(':');
+      const read = kind === 'tournament' ? tournamentMatchesById : divisionMatchesById;
+      const rows = read(db, Number(rawId), [...ids]) as Promise<Match[]>;
+      reads.set(
+        key,
+        rows.then(
+          (list) => new Map(list.map((m) => [m.id, m])),
+          (err: unknown) => {
+            console.warn(`Live update of ${key} could not be read`, err);
+            return null;
+          },
+        ),
+      );
+    }
+    return reads;
   };
 
-  const handle = async (notice: Notice) => {
+  /** A tournament or division topic's event: its changed matches, in the read's order. */
+  const matchesEvent = async (notice: Notice, read: Promise<Map<number, Match> | null> | undefined): Promise<LiveEvent> => {
+    const id = String(notice.seq);
+    // No ids: rows were added or removed, or too many changed to name (a new or reset bracket).
+    if (!notice.ids || !read) return event(id, 'reset', {});
+    const found = await read;
+    if (!found) return event(id, 'reset', {});
+    const ids = new Set(notice.ids);
+    return event(id, 'matches', { matches: [...found.values()].filter((m) => ids.has(m.id)) });
+  };
+
+  const handle = async (notice: Notice, reads: Map<string, Promise<Map<number, Match> | null>>) => {
     // An access change (issue 26) ends streams before any later event reaches them; it is no match topic.
     if (notice.topic.startsWith(ACCESS_TOPIC_PREFIX)) {
       const kind = notice.topic.slice(ACCESS_TOPIC_PREFIX.length);
@@ -119,7 +149,8 @@ export function createLiveHub(database: Database) {
       return;
     }
     const topic = topics.get(notice.topic);
-    if (topic) publish(topic, await matchesEvent(notice));
+    // A topic whose first client came after the batch's reads started is read now.
+    if (topic) publish(topic, await matchesEvent(notice, reads.get(notice.topic) ?? readBatch([notice]).get(notice.topic)));
     const queues = topics.get(QUEUES_TOPIC);
     if (queues) publish(queues, event(String(notice.seq), 'queue', { topic: notice.topic, ids: notice.ids }));
   };
@@ -161,7 +192,8 @@ export function createLiveHub(database: Database) {
             .then(async () => {
               const batch = mergeNotices(pending);
               pending = [];
-              for (const notice of batch) await handle(notice);
+              const reads = readBatch(batch);
+              for (const notice of batch) await handle(notice, reads);
             })
             .catch((err) => console.warn('Live update failed', err));
         },

@@ -7,6 +7,7 @@ import { tournamentMatches } from '../../server/db/schema';
 import { buildApp } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/client';
 import { generateTournamentBracket } from '../../server/services/brackets';
+import { createLiveHub, type LiveEvent } from '../../server/services/liveEvents';
 import { seasonInGroupStages } from './seasonMatches.fixtures';
 import { bracketOf, createAdmin, createTournament, playerOf, type Fixture } from './bracketsKit';
 
@@ -179,6 +180,41 @@ describe('live events', () => {
     const plain = await server.agent().get(`/v1/tournament/${f.tournamentId}/events`);
     expect(plain.status).toBe(200);
     expect(plain.body).toMatch(/^retry: 3000\n\nid: \w+\nevent: ready\ndata: \{\}\n\n$/);
+  });
+
+  it('reads the changes that arrived together once for all of them, and still sends each event only its own matches', async () => {
+    const f = await createTournament(server.db, { ranks: ranks(8) });
+    const rows = await server.db
+      .select({ id: tournamentMatches.id })
+      .from(tournamentMatches)
+      .where(eq(tournamentMatches.tournamentId, f.tournamentId))
+      .orderBy(tournamentMatches.matchNumber)
+      .limit(3);
+    // A hub of its own, on this database: its reads are counted, its notifications are handed to it here.
+    let reads = 0;
+    const db = new Proxy(server.db, {
+      get: (target, key, receiver) => {
+        if (key === 'select') reads++;
+        const value = Reflect.get(target, key, receiver) as unknown;
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    let notify: (payload: string) => void = () => {};
+    const database = { db, listen: async (_channel: string, onPayload: (payload: string) => void) => ((notify = onPayload), async () => {}) } as unknown as Database;
+    const hub = createLiveHub(database);
+    await hub.start();
+    const got: LiveEvent[] = [];
+    hub.subscribe(`tournament:${f.tournamentId}`, undefined, (e) => got.push(e));
+
+    // Three commits' notices arrive while the hub is busy (an instance that fell behind): they form one batch.
+    rows.forEach((row, k) => notify(JSON.stringify({ seq: 100 + k, tx: 200 + k, topic: `tournament:${f.tournamentId}`, ids: [row.id] })));
+    await hub.settled();
+
+    expect(got.map((e) => [e.id, e.event])).toEqual([['100', 'matches'], ['101', 'matches'], ['102', 'matches']]);
+    expect(got.map((e) => (JSON.parse(e.data) as { matches: { id: number }[] }).matches.map((m) => m.id))).toEqual(rows.map((r) => [r.id]));
+    // One read of the three changed matches (the matches, then their entries), not one per notice.
+    expect(reads).toBe(2);
+    await hub.close();
   });
 
   describe.runIf(testDatabaseKind() === 'postgres')('two instances on one PostgreSQL', () => {
