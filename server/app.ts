@@ -156,7 +156,9 @@ export async function buildApp({ config, database, starting = false }: AppDeps):
   await installApiReference(app);
   // Discord announcements leave through this instance's delivery worker; closing the app waits for the one in flight.
   const outbox = createDiscordOutbox(db, config, app.log);
-  outbox.start();
+  // An instance still booting (`starting`: server/instance.ts) starts the worker once its database is migrated: the
+  // outbox table may not exist before (another instance migrating the empty database under the boot lock).
+  if (!starting) outbox.start();
   app.decorate('discordOutbox', outbox);
   app.addHook('onClose', () => outbox.stop());
 

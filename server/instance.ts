@@ -75,6 +75,7 @@ export async function startInstance(config: Config): Promise<Instance> {
     await stop('boot failed').catch(() => {});
     throw err;
   }
+  app.discordOutbox.start();
   app.lifecycle.serving();
   return { app, database: db, url, metricsUrl, stop };
 }
