@@ -472,7 +472,7 @@ function writeResults(s: Summary) {
     '# Cluster benchmark (npm run bench:cluster)',
     '',
     'Three instances (`server/main.ts`) on one throwaway PostgreSQL behind HAProxy (leastconn, readiness checks on',
-    '`/v1/health/ready` every 500 ms, retries with redispatch), SSE clients of one 1,024-entry tournament through',
+    '`/v1/health/ready` every second, down after 3 missed (5 s each), retries with redispatch), SSE clients of one 1,024-entry tournament through',
     'HAProxy, one result written to the database every 100 ms and a steady read load (tournament, bracket, player',
     'list) through HAProxy. After the first phase the last instance gets SIGTERM: its clients are told to reconnect',
     '(retry 250–1,250 ms), come back through HAProxy to the others with Last-Event-ID, and the run goes on.',
