@@ -53,23 +53,6 @@ function embedPage(): Plugin {
   };
 }
 
-/**
- * A built page says whether its API is on its own origin (no VITE_API_ORIGIN): only then does the server name a
- * page's first reads in its HTML as preloads (server/http/htmlPages.ts; the reads: src/domain/firstReads.ts). A build
- * pointed at another /v1 host would have the browser fetch reads the SPA never takes.
- */
-function sameOriginApiMark(): Plugin {
-  let sameOrigin = true;
-  return {
-    name: 'clutch:same-origin-api',
-    apply: 'build',
-    configResolved(config) {
-      sameOrigin = !config.env.VITE_API_ORIGIN;
-    },
-    transformIndexHtml: () => (sameOrigin ? [{ tag: 'meta', attrs: { name: 'clutch-api', content: 'same-origin' }, injectTo: 'head' }] : []),
-  };
-}
-
 /** Text files worth compressing (the bench video and images are compressed already). */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|map|wasm)$/;
 /** Below this a compressed copy saves less than its headers cost. */
@@ -111,7 +94,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), mantineStylesCheck(), embedPage(), sameOriginApiMark(), precompress()],
+  plugins: [react(), mantineStylesCheck(), embedPage(), precompress()],
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: { '/v1': { target: apiTarget, changeOrigin: false } },

@@ -9,7 +9,6 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Lifecycle } from '../ops/lifecycle';
 import { PREVIEW_PAGES, previewRead, type PagePreview } from '../services/linkPreviews';
-import { firstReads, firstReadUrl } from '../../src/domain/firstReads';
 import { acceptsEncoding, varyOnEncoding } from './compression';
 import { embedSecurityHeaders } from './securityHeaders';
 
@@ -99,18 +98,6 @@ export function splitTemplate(html: string): { head: string; tail: string; title
   return { head: page.slice(0, doctype), tail: page.slice(doctype), title: undefined };
 }
 
-/** The mark a build leaves in its page when its API is on its own origin (vite.config.ts, sameOriginApiMark). */
-const SAME_ORIGIN_API = /<meta\s+name="clutch-api"\s+content="same-origin"/i;
-
-/**
- * The page's first reads (src/domain/firstReads.ts) as preloads, so the browser asks for them with the page's
- * scripts rather than after them; the SPA's own fetch of each URL (credentials included, as here) takes the answer.
- */
-export const firstReadPreloads = (path: string): string =>
-  firstReads(path)
-    .map((read) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeHtml(firstReadUrl(read))}" />`)
-    .join('\n    ');
-
 /** A page ready to send: the HTML, its ETag, and its compressed copies (made once, kept). */
 class Page {
   readonly etag: string;
@@ -142,8 +129,6 @@ class Page {
 class Template {
   private version = '';
   private parts: ReturnType<typeof splitTemplate> = { head: '', tail: '', title: undefined };
-  /** Where the first reads' preloads go in `parts.tail`: before </head>, after the build's scripts and styles. */
-  private preloadAt = -1;
   private sitePage: Page | null = null;
   /** Pages with a preview, by ETag of their HTML, most recently sent last. */
   private readonly recent = new Map<string, Page>();
@@ -159,7 +144,6 @@ class Template {
   private load(html: string, version: string) {
     this.version = version;
     this.parts = splitTemplate(html);
-    this.preloadAt = SAME_ORIGIN_API.test(html) ? this.parts.tail.search(/<\/head>/i) : -1;
     this.recent.clear();
     this.sitePage = new Page(this.html(null, '/'), 'build');
     void this.sitePage.compressed('br');
@@ -174,16 +158,13 @@ class Template {
     if (html !== null) this.load(html, `${stats.mtimeMs}:${stats.size}`);
   }
 
-  private html(preview: PagePreview | null, path: string, preloads = ''): Buffer {
-    const { head, tail, title } = this.parts;
-    const end = preloads ? `${tail.slice(0, this.preloadAt)}  ${preloads}\n  ${tail.slice(this.preloadAt)}` : tail;
-    return Buffer.from(head + pageTags(this.publicUrl, path, preview, title) + end);
+  private html(preview: PagePreview | null, path: string): Buffer {
+    return Buffer.from(this.parts.head + pageTags(this.publicUrl, path, preview, this.parts.title) + this.parts.tail);
   }
 
   page(preview: PagePreview | null, path: string): Page {
-    const preloads = this.preloadAt >= 0 ? firstReadPreloads(path) : '';
-    if (!preview && !preloads) return this.sitePage!;
-    const fresh = new Page(this.html(preview, path, preloads), 'request');
+    if (!preview) return this.sitePage!;
+    const fresh = new Page(this.html(preview, path), 'request');
     const known = this.recent.get(fresh.etag);
     const page = known ?? fresh;
     this.recent.delete(page.etag);
