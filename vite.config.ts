@@ -109,16 +109,7 @@ export default defineConfig({
         // entriesAware: the embed (a second entry) loads only the part it shares with the site (React, Mantine, the
         // client), not the site's shell; subgroups under 48 KB merge into their neighbour, so the shared part is one
         // chunk (rolldown names it after the embed entry).
-        // kit: the Mantine components (and floating-ui) that 12 or more screens use, in one chunk instead of one file
-        // each. A screen pulled in 20–50 small files after the boot chunk; over HTTP/1.1 (six connections, 150 ms
-        // round trips on slow 4G) those came in waves and held back the first data render (Lighthouse mobile LCP).
-        // Components fewer screens use (dates, dropzone, the admin's) keep their own files. docs/decisions.md, round 3.
-        codeSplitting: {
-          groups: [
-            { name: 'boot', tags: ['$initial'], entriesAware: true, entriesAwareMergeThreshold: 48_000, priority: 2 },
-            { name: 'kit', test: /node_modules[\\/](@mantine|@floating-ui)[\\/]/, minShareCount: 12, priority: 1 },
-          ],
-        },
+        codeSplitting: { groups: [{ name: 'boot', tags: ['$initial'], entriesAware: true, entriesAwareMergeThreshold: 48_000 }] },
       },
     },
   },
