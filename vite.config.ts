@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
@@ -53,44 +53,6 @@ function embedPage(): Plugin {
   };
 }
 
-/**
- * dist/route-chunks.json: for each route of src/app/routes.tsx (in its matching order), the JS files its screen
- * needs beyond what index.html already loads: the screen's chunk and the chunks it imports. The server names them as
- * `<link rel="modulepreload">` in the HTML of a page on that route (server/http/htmlPages.ts), so a phone fetches the
- * screen's code with the boot code instead of after it. Guarded routes list nothing (a guest sees a redirect).
- */
-function routeChunks(): Plugin {
-  const routesFile = fileURLToPath(new URL('./src/app/routes.tsx', import.meta.url));
-  return {
-    name: 'clutch:route-chunks',
-    apply: 'build',
-    generateBundle(_options, bundle) {
-      const source = readFileSync(routesFile, 'utf8');
-      const modules = new Map([...source.matchAll(/const (\w+) = onDemand\(\(\) => import\('([^']+)'\)/g)].map(([, name, rel]) => [name, resolve(dirname(routesFile), rel)]));
-      const chunks = Object.values(bundle).filter((out) => out.type === 'chunk');
-      const entry = chunks.find((c) => c.isEntry && c.name === 'main');
-      if (!entry) return;
-      const inHtml = new Set<string>();
-      const staticGraph = (fileName: string, into: Set<string>) => {
-        if (into.has(fileName)) return;
-        into.add(fileName);
-        const chunk = bundle[fileName];
-        if (chunk?.type === 'chunk') chunk.imports.forEach((f) => staticGraph(f, into));
-      };
-      staticGraph(entry.fileName, inHtml);
-      const table: Record<string, string[]> = {};
-      for (const [, path, component, access] of source.matchAll(/\{\s*path: '([^']+)',\s*component: (\w+),\s*access: ('all'|[^,}]+)/g)) {
-        const screen = modules.get(component);
-        const chunk = access === "'all'" && screen ? chunks.find((c) => c.isDynamicEntry && c.facadeModuleId?.replace(/\.tsx?$/, '') === screen) : undefined;
-        const files = new Set<string>();
-        if (chunk) staticGraph(chunk.fileName, files);
-        table[path] = [...files].filter((f) => !inHtml.has(f)).map((f) => `/${f}`);
-      }
-      this.emitFile({ type: 'asset', fileName: 'route-chunks.json', source: JSON.stringify(table) });
-    },
-  };
-}
-
 /** Text files worth compressing (the bench video and images are compressed already). */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|map|wasm)$/;
 /** Below this a compressed copy saves less than its headers cost. */
@@ -132,7 +94,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), mantineStylesCheck(), embedPage(), routeChunks(), precompress()],
+  plugins: [react(), mantineStylesCheck(), embedPage(), precompress()],
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: { '/v1': { target: apiTarget, changeOrigin: false } },

@@ -98,29 +98,6 @@ export function splitTemplate(html: string): { head: string; tail: string; title
   return { head: page.slice(0, doctype), tail: page.slice(doctype), title: undefined };
 }
 
-/** Route paths (the SPA's, in matching order) and the screen's code files, written by the build (vite.config.ts). */
-type RouteChunks = { pattern: RegExp; files: string[] }[];
-
-/** dist/route-chunks.json as patterns matched the way the SPA matches its routes (any case, a trailing slash). */
-export function readRouteChunks(json: string | null): RouteChunks {
-  if (!json) return [];
-  try {
-    const table = JSON.parse(json) as Record<string, unknown>;
-    return Object.entries(table).map(([route, files]) => ({
-      pattern: new RegExp(`^${route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+')}/?$`, 'i'),
-      files: Array.isArray(files) ? files.filter((f): f is string => typeof f === 'string' && /^\/assets\/[\w.~-]+\.js$/.test(f)) : [],
-    }));
-  } catch {
-    return [];
-  }
-}
-
-/** The `<link rel="modulepreload">` tags of the screen `path` shows (none for an unknown path or a guarded one). */
-export function routePreloads(routes: RouteChunks, path: string): string {
-  const route = routes.find(({ pattern }) => pattern.test(path));
-  return (route?.files ?? []).map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`).join('\n    ');
-}
-
 /** A page ready to send: the HTML, its ETag, and its compressed copies (made once, kept). */
 class Page {
   readonly etag: string;
@@ -152,9 +129,6 @@ class Page {
 class Template {
   private version = '';
   private parts: ReturnType<typeof splitTemplate> = { head: '', tail: '', title: undefined };
-  /** The screens' code files by route (dist/route-chunks.json, when the build wrote one), and where they go. */
-  private routes: RouteChunks = [];
-  private preloadAt = -1;
   private sitePage: Page | null = null;
   /** Pages with a preview, by ETag of their HTML, most recently sent last. */
   private readonly recent = new Map<string, Page>();
@@ -162,7 +136,6 @@ class Template {
   constructor(
     private readonly file: string,
     private readonly publicUrl: string,
-    private readonly routesFile: string | null = null,
   ) {
     const stats = statSync(file);
     this.load(readFileSync(file, 'utf8'), `${stats.mtimeMs}:${stats.size}`);
@@ -171,9 +144,6 @@ class Template {
   private load(html: string, version: string) {
     this.version = version;
     this.parts = splitTemplate(html);
-    // Read with the page it belongs to: a rebuilt dist/ rewrites both.
-    this.routes = readRouteChunks(this.routesFile ? readOptional(this.routesFile) : null);
-    this.preloadAt = this.parts.tail.search(/<\/head>/i);
     this.recent.clear();
     this.sitePage = new Page(this.html(null, '/'), 'build');
     void this.sitePage.compressed('br');
@@ -188,31 +158,19 @@ class Template {
     if (html !== null) this.load(html, `${stats.mtimeMs}:${stats.size}`);
   }
 
-  private html(preview: PagePreview | null, path: string, preloads = ''): Buffer {
-    const { head, tail, title } = this.parts;
-    // After the build's own scripts and styles (before </head>): the boot code keeps its place in the queue.
-    const end = preloads && this.preloadAt >= 0 ? `${tail.slice(0, this.preloadAt)}  ${preloads}\n  ${tail.slice(this.preloadAt)}` : tail;
-    return Buffer.from(head + pageTags(this.publicUrl, path, preview, title) + end);
+  private html(preview: PagePreview | null, path: string): Buffer {
+    return Buffer.from(this.parts.head + pageTags(this.publicUrl, path, preview, this.parts.title) + this.parts.tail);
   }
 
   page(preview: PagePreview | null, path: string): Page {
-    const preloads = routePreloads(this.routes, path);
-    if (!preview && !preloads) return this.sitePage!;
-    const fresh = new Page(this.html(preview, path, preloads), 'request');
+    if (!preview) return this.sitePage!;
+    const fresh = new Page(this.html(preview, path), 'request');
     const known = this.recent.get(fresh.etag);
     const page = known ?? fresh;
     this.recent.delete(page.etag);
     this.recent.set(page.etag, page);
     if (this.recent.size > COMPRESSED_CACHE_SIZE) this.recent.delete(this.recent.keys().next().value!);
     return page;
-  }
-}
-
-function readOptional(file: string): string | null {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return null;
   }
 }
 
@@ -246,7 +204,7 @@ export function installHtmlPages(
   config: Config,
   lifecycle: Lifecycle,
 ): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> {
-  const site = new Template(join(config.staticDir!, 'index.html'), config.publicUrl, join(config.staticDir!, 'route-chunks.json'));
+  const site = new Template(join(config.staticDir!, 'index.html'), config.publicUrl);
   const embedFile = join(config.staticDir!, 'embed.html');
   const embed = existsSync(embedFile) ? new Template(embedFile, config.publicUrl) : null;
 
