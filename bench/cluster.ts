@@ -120,8 +120,8 @@ async function startHaproxy(instances: Instance[], dir: string): Promise<{ url: 
     // Without it HAProxy sends streamed HTTP bodies with MSG_MORE, and the kernel may hold a small SSE frame for up
     // to 200 ms waiting for more (HAProxy's manual recommends it for server-sent events).
     ...(process.env.BENCH_HTTP_NO_DELAY === '0' ? [] : ['  option http-no-delay']),
-    // A check answered late is a busy instance (a wave of reconnections), not a dead one: a stopped instance refuses
-    // connections at once (retries and redispatch move its clients) and fails its checks within 3 s.
+    // A check answered late is a busy instance (a wave of reconnections), not a dead one; a stopping instance answers
+    // 503 at once and a stopped one refuses connections at once, so both are still found within two checks.
     '  timeout check 5s',
     '  option redispatch',
     '  retries 3',
@@ -134,7 +134,7 @@ async function startHaproxy(instances: Instance[], dir: string): Promise<{ url: 
     '  balance leastconn',
     '  option httpchk GET /v1/health/ready',
     '  http-check expect status 200',
-    '  default-server inter 1s fall 3 rise 2 maxconn 20000',
+    '  default-server inter 500 fall 2 rise 2 maxconn 20000',
     ...(HAPROXY_MODE === 'http' ? ['  http-response set-header x-clutch-backend %s'] : []),
     ...instances.map((i) => `  server ${i.name} 127.0.0.1:${i.port} check`),
     '',
@@ -144,8 +144,8 @@ async function startHaproxy(instances: Instance[], dir: string): Promise<{ url: 
   const child = spawn('haproxy', ['-f', file, '-db'], { stdio: ['ignore', 'inherit', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   await untilReady(url, child);
-  // Every server passed its first checks (rise 2 × 1 s).
-  await sleep(2_500);
+  // Every server passed its first checks (rise 2 × 500 ms).
+  await sleep(1_500);
   return { url, child };
 }
 
@@ -472,7 +472,7 @@ function writeResults(s: Summary) {
     '# Cluster benchmark (npm run bench:cluster)',
     '',
     'Three instances (`server/main.ts`) on one throwaway PostgreSQL behind HAProxy (leastconn, readiness checks on',
-    '`/v1/health/ready` every second, down after 3 missed (5 s each), retries with redispatch), SSE clients of one 1,024-entry tournament through',
+    '`/v1/health/ready` every 500 ms, each allowed 5 s, retries with redispatch), SSE clients of one 1,024-entry tournament through',
     'HAProxy, one result written to the database every 100 ms and a steady read load (tournament, bracket, player',
     'list) through HAProxy. After the first phase the last instance gets SIGTERM: its clients are told to reconnect',
     '(retry 250–1,250 ms), come back through HAProxy to the others with Last-Event-ID, and the run goes on.',
