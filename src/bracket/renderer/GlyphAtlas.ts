@@ -200,17 +200,24 @@ export class GlyphAtlas {
     return w;
   }
 
-  /** Redraws the half-size copies from the full-size part. */
+  /**
+   * Redraws the half-size copies from the full-size part: only the band of shelves in use (and a black margin below
+   * it, a multiple of 2^LEVELS rows so every copy halves it exactly); below it every copy is still the black the
+   * canvas started with. The whole square was a long task of its own on a phone (a high-quality downscale in
+   * software, most of it of empty rows).
+   */
   private buildLevels(): void {
     const ctx = this.ctx;
+    const step = 1 << LEVELS;
+    const band = Math.min(this.size, Math.ceil((this.penY + this.rowHeight + step) / step) * step);
     for (let level = 1; level < LEVELS; level++) {
       const [sx, sy] = levelOrigin(level - 1, this.size);
       const [dx, dy] = levelOrigin(level, this.size);
       const from = this.size >> (level - 1);
       const to = this.size >> level;
       ctx.fillStyle = '#000';
-      ctx.fillRect(dx, dy, to, to);
-      ctx.drawImage(this.canvas, sx, sy, from, from, dx, dy, to, to);
+      ctx.fillRect(dx, dy, to, band >> level);
+      ctx.drawImage(this.canvas, sx, sy, from, band >> (level - 1), dx, dy, to, band >> level);
     }
     ctx.fillStyle = '#fff';
   }
