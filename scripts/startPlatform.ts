@@ -4,12 +4,15 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+/** The SPA's production build (also run by `npm test` beside lint and the type check, scripts/test.ts). */
+export const SPA_BUILD = { cmd: ['npx', 'vite', 'build', '--logLevel', 'warn'], env: { NODE_ENV: 'production' } };
+
 /**
  * Builds the SPA into dist/ the way `npm run build` does (a production build, even when called from vitest's
  * NODE_ENV=test); `cwd`: another checkout (benchmarks measuring an older commit).
  */
 export function buildSpa(cwd?: string): void {
-  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  const build = spawnSync(SPA_BUILD.cmd[0], SPA_BUILD.cmd.slice(1), { cwd, stdio: 'inherit', env: { ...process.env, ...SPA_BUILD.env } });
   if (build.status !== 0) throw new Error('vite build failed');
 }
 

@@ -7,6 +7,7 @@
  * longest (the type check) instead of the sum. Their output is printed whole as each finishes, not interleaved.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { SPA_BUILD } from './startPlatform';
 
 interface Step {
   name: string;
@@ -20,7 +21,7 @@ const together: Step[] = [
   { name: 'typecheck', cmd: ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json'] },
 ];
 // The browser tests' build (tests/e2e/globalSetup.ts builds it when E2E_SKIP_BUILD is not set).
-if (e2e) together.push({ name: 'build (for the browser tests)', cmd: ['npx', 'vite', 'build', '--logLevel', 'warn'], env: { NODE_ENV: 'production' } });
+if (e2e) together.push({ name: 'build (for the browser tests)', ...SPA_BUILD });
 
 const inTurn: Step[] = [
   {

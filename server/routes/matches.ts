@@ -9,12 +9,12 @@ import { MatchEntriesPatch, ScoreBody, TournamentMatch, TournamentQueueMatch } f
 import { CompactBracket } from '../../src/api/contract/bracket';
 import { IdParam, PageQuery, Paged } from '../../src/api/contract/common';
 import { VALIDATION } from '../../src/domain/messages';
-import { SCORE_MAX, SCORE_MIN } from '../../src/domain/constants';
+import { MATCH_QUEUE_KINDS, SCORE_MAX, SCORE_MIN } from '../../src/domain/constants';
 import { resetTournament } from '../services/brackets';
 import { getTournamentMatch } from '../services/matchReadModel';
 import { acceptsGzip, createBracketReadCache, etagMatches, type BracketShape } from '../services/bracketReadCache';
 import { changeMatchEntries, setMatchResult, submitScore } from '../services/matchResults';
-import { listQueue, QUEUE_KINDS } from '../services/matchQueues';
+import { listQueue } from '../services/matchQueues';
 
 /**
  * The score body with the form's wording: a missing or non-numeric score is "Please enter a valid score",
@@ -117,9 +117,9 @@ export function matchRoutes(app: FastifyInstance, db: Db, config: Config) {
       url: '/v1/tournament/tournament-matches/:kind',
       summary: 'The admin queues of tournament matches: dispute, incomplete, overdue (paged, searchable)',
       access: 'staff',
-      params: input(type({ kind: enums(QUEUE_KINDS) }), {
+      params: input(type({ kind: enums(MATCH_QUEUE_KINDS) }), {
         prepare: (raw) => {
-          if (!(QUEUE_KINDS as readonly unknown[]).includes(raw.kind)) throw notFound(`No route for GET /v1/tournament/tournament-matches/${String(raw.kind)}`);
+          if (!(MATCH_QUEUE_KINDS as readonly unknown[]).includes(raw.kind)) throw notFound(`No route for GET /v1/tournament/tournament-matches/${String(raw.kind)}`);
           return raw;
         },
       }),

@@ -6,12 +6,11 @@ import { isStaff } from '../auth/plugin';
 import { pageAnswer, toPage } from '../http/validate';
 import { defineRoute } from '../http/route';
 import { ScoresInput } from './matches';
-import { QUEUE_KINDS } from '../services/matchQueues';
 import { divisionMatches, getSeasonMatch, groupMatches, listSeasonQueue, type MatchViewer } from '../services/seasonMatchQueries';
 import { reportSeasonScore, setSeasonMatchResult } from '../services/seasonMatchResults';
 import { SeasonMatchList, SeasonMatchView, SeasonQueuePage, TestEloAnswer, TestEloBody } from '../../src/api/contract/season';
 import { IdParam, PageQuery } from '../../src/api/contract/common';
-import { DEFAULT_SERVER_PAGE_SIZE } from '../../src/domain/constants';
+import { DEFAULT_SERVER_PAGE_SIZE, MATCH_QUEUE_KINDS } from '../../src/domain/constants';
 import { newRating } from '../../src/domain/rating';
 
 const viewerOf = (request: FastifyRequest): MatchViewer | null =>
@@ -40,7 +39,7 @@ export function seasonMatchRoutes(app: FastifyInstance, db: Db, config: Config) 
     async ({ user, params }) => groupMatches(db, params.groupId, isStaff(user)),
   );
 
-  for (const kind of QUEUE_KINDS) {
+  for (const kind of MATCH_QUEUE_KINDS) {
     defineRoute(
       app,
       { method: 'GET', url: `/v1/match/${kind}`, summary: `The admin queue of ${kind} league matches (paged, searchable by season or team name)`, access: 'staff', query: PageQuery, responses: SeasonQueuePage },

@@ -5,7 +5,7 @@ import { entryA, entryB, teamA, teamB, userA, userB, withSides } from './tournam
 import type { TournamentQueueMatch } from '../../src/api/contract/tournament';
 import { likePattern } from './users';
 import { overdueBefore } from '../../src/domain/matchRules';
-import { MATCH_QUEUE_KINDS, type MatchQueueKind } from '../../src/domain/constants';
+import type { MatchQueueKind } from '../../src/domain/constants';
 
 /*
  * The admin queues of tournament matches (GET /v1/tournament/tournament-matches/dispute|incomplete|overdue):
@@ -14,13 +14,11 @@ import { MATCH_QUEUE_KINDS, type MatchQueueKind } from '../../src/domain/constan
  * - overdue: both entrants known, no result, and the due day is over (`overdue`).
  * Matches waiting for an entrant are left out: there is nobody to chase yet (the match feeding them is listed).
  */
-export type QueueKind = MatchQueueKind;
-export const QUEUE_KINDS: readonly QueueKind[] = MATCH_QUEUE_KINDS;
 
 /** The due day is over (src/domain/matchRules.ts `overdueBefore`; no due date: never overdue), for both queues' SQL. */
 export const overdue = (dueByDate: Column, now: number) => and(isNotNull(dueByDate), lt(dueByDate, overdueBefore(now)));
 
-function queueCondition(kind: QueueKind, now: number): SQL {
+function queueCondition(kind: MatchQueueKind, now: number): SQL {
   const m = tournamentMatches;
   const pending = and(eq(m.live, true), eq(m.winningEntry, ''), isNotNull(m.entryAId), isNotNull(m.entryBId));
   switch (kind) {
@@ -36,7 +34,7 @@ function queueCondition(kind: QueueKind, now: number): SQL {
 /** A page of one queue, oldest due date first; `search` matches the tournament title or either entry's name. */
 export async function listQueue(
   db: Db,
-  kind: QueueKind,
+  kind: MatchQueueKind,
   page: { offset: number; perPage: number; search: string },
   now: number,
 ): Promise<{ total: number; results: TournamentQueueMatch[] }> {

@@ -6,11 +6,11 @@ import { notFound } from '../http/errors';
 import { likePattern } from './users';
 import { visibleDivision, visibleSeason } from './seasonQueries';
 import { toSeasonMatches, type SeasonMatchRow } from './seasonView';
-import { overdue, type QueueKind } from './matchQueues';
+import { overdue } from './matchQueues';
 import type { SeasonMatch, SeasonMatchView, SeasonQueueMatch } from '../../src/api/contract/season';
 import type { Side } from '../../src/domain/bracket/types';
 import { SEASON_MATCH_ERRORS } from '../../src/domain/messages';
-import { SEASON_MATCHES_IN_PLAY, SEASON_TYPES } from '../../src/domain/constants';
+import { SEASON_MATCHES_IN_PLAY, SEASON_TYPES, type MatchQueueKind } from '../../src/domain/constants';
 
 /*
  * The reads of league play: one match (the match page), a division's or a group's matches (the Completed and
@@ -117,7 +117,7 @@ export function seasonMatchInPlaySql(): SQL {
  * while its season is in the group stages, a playoff match while it is in the playoffs. Both teams known, no
  * result; dispute: the reports differ; incomplete: a side has not reported; overdue: the due day is over.
  */
-function queueCondition(kind: QueueKind, now: number): SQL {
+function queueCondition(kind: MatchQueueKind, now: number): SQL {
   const m = seasonMatches;
   const pending = and(seasonMatchInPlaySql(), eq(m.live, true), isNull(m.winningTeam), isNotNull(m.teamAId), isNotNull(m.teamBId));
   switch (kind) {
@@ -133,7 +133,7 @@ function queueCondition(kind: QueueKind, now: number): SQL {
 /** A page of one queue, oldest due date first; `search` matches the season name or either team's name. */
 export async function listSeasonQueue(
   db: Db,
-  kind: QueueKind,
+  kind: MatchQueueKind,
   page: { offset: number; perPage: number; search: string },
   now: number,
 ): Promise<{ total: number; results: SeasonQueueMatch[] }> {

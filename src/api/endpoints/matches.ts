@@ -27,7 +27,6 @@ export const changeMatchEntries = (tournamentId: number, matchId: number, patch:
 /** POST /v1/tournament/{id}/reset: staff clear every result of the bracket (irreversible). */
 export const resetTournamentBracket = (tournamentId: number) => api.send(`/tournament/${tournamentId}/reset`, { method: 'POST' });
 
-export type { MatchQueueKind } from '../../domain/constants';
 
 /** The paged admin queues (for usePagedList): GET /v1/tournament/tournament-matches/{dispute|incomplete|overdue}. */
 export const matchQueueEndpoint = (kind: MatchQueueKind) => `/tournament/tournament-matches/${kind}`;

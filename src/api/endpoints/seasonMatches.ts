@@ -1,7 +1,7 @@
 import { api } from '../client';
 import { SeasonMatchList, SeasonMatchView, TestEloAnswer, type TestEloBody } from '../contract/season';
 import type { ScoreBody } from '../contract/tournament';
-import type { MatchQueueKind } from './matches';
+import type { MatchQueueKind } from '../../domain/constants';
 
 /** GET /v1/match/{id}: one league match. */
 export const getSeasonMatch = (id: number) => api.call(`/match/${id}`, SeasonMatchView);

@@ -4,7 +4,8 @@ import { matchQueueLiveMachine } from '../../../../machines/flows/matchQueueLive
 import { LiveStatus } from '../../../ui/LiveStatus/LiveStatus';
 import { SeasonQueueMatch } from '../../../api/contract/season';
 import { TournamentQueueMatch } from '../../../api/contract/tournament';
-import { matchQueueEndpoint, type MatchQueueKind } from '../../../api/endpoints/matches';
+import { matchQueueEndpoint } from '../../../api/endpoints/matches';
+import type { MatchQueueKind } from '../../../domain/constants';
 import { PagedTable } from '../../../ui/PagedTable/PagedTable';
 import { usePagedList } from '../../../ui/PagedTable/usePagedList';
 import { PageTitle } from '../../../ui/PageTitle/PageTitle';

@@ -3,7 +3,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'wouter';
 import type { SeasonQueueMatch } from '../../../api/contract/season';
 import type { TournamentQueueMatch } from '../../../api/contract/tournament';
-import type { MatchQueueKind } from '../../../api/endpoints/matches';
+import type { MatchQueueKind } from '../../../domain/constants';
 import { DateText } from '../../../ui/DateText/DateText';
 
 type Side = 'A' | 'B';
