@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // The SPA. In development `npm run dev` runs this with HMR and proxies /v1 to the API server.
@@ -73,10 +73,11 @@ function precompress(): Plugin {
     configResolved(config) {
       outDir = config.build.outDir;
     },
-    async writeBundle() {
-      const files = readdirSync(outDir, { recursive: true, withFileTypes: true })
-        .filter((f) => f.isFile() && COMPRESSIBLE.test(f.name))
-        .map((f) => join(f.parentPath, f.name));
+    async writeBundle(_options, bundle) {
+      // This build's files only: the site's build and the embed's write to the same folder (see embedBuild).
+      const files = Object.keys(bundle)
+        .filter((name) => COMPRESSIBLE.test(name))
+        .map((name) => join(outDir, name));
       await Promise.all(
         files.map(async (file) => {
           const raw = readFileSync(file);
@@ -93,23 +94,51 @@ function precompress(): Plugin {
   };
 }
 
+/** Set while the embed's build runs (embedBuild): the config then builds embed.html alone. */
+const EMBED_PART = process.env.CLUTCH_BUILD_PART === 'embed';
+const page = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+
+/**
+ * The embeddable bracket (embed.html) is built on its own, after the site, into the same dist/: two entries in one
+ * build share chunks, and rolldown put the embed's entry module into the chunk they shared, so every page of the site
+ * ran the embed's boot too (a second React root, ~90 ms of main thread at 4× CPU). Apart, neither page can run the
+ * other's code; the embed downloads its own copy of React and Mantine (a page of its own, cached apart anyway).
+ */
+function embedBuild(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'clutch:embed-build',
+    apply: (_config, env) => env.command === 'build' && !EMBED_PART,
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      process.env.CLUTCH_BUILD_PART = 'embed';
+      try {
+        await build({ configFile: fileURLToPath(import.meta.url), mode: config.mode, logLevel: config.logLevel, build: { outDir: config.build.outDir } });
+      } finally {
+        delete process.env.CLUTCH_BUILD_PART;
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), mantineStylesCheck(), embedPage(), precompress()],
+  plugins: [react(), mantineStylesCheck(), embedPage(), precompress(), embedBuild()],
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: { '/v1': { target: apiTarget, changeOrigin: false } },
   },
   build: {
     outDir: 'dist',
+    // The embed's build adds its files to the site's.
+    emptyOutDir: !EMBED_PART,
     rolldownOptions: {
-      input: { main: fileURLToPath(new URL('./index.html', import.meta.url)), embed: fileURLToPath(new URL('./embed.html', import.meta.url)) },
+      input: EMBED_PART ? { embed: page('./embed.html') } : { main: page('./index.html') },
       output: {
         // Everything the first page needs before any screen (React, the shell, the Mantine parts it uses) in one chunk
         // beside the entry, not a dozen small shared ones: over HTTP/1.1 a phone on 4G fetches at most six at a time.
-        // entriesAware: the embed (a second entry) loads only the part it shares with the site (React, Mantine, the
-        // client), not the site's shell; subgroups under 48 KB merge into their neighbour, so the shared part is one
-        // chunk (rolldown names it after the embed entry).
-        codeSplitting: { groups: [{ name: 'boot', tags: ['$initial'], entriesAware: true, entriesAwareMergeThreshold: 48_000 }] },
+        codeSplitting: { groups: [{ name: 'boot', tags: ['$initial'] }] },
       },
     },
   },

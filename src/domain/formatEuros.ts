@@ -1,4 +1,11 @@
-const euro = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
+import { groupThousands } from './counts';
 
-/** An amount in euros as the platform writes it: €12.50. */
-export const formatEuros = (amount: number) => euro.format(amount);
+/**
+ * An amount in euros as the platform writes it: €12.50, €1,234.50, -€5.00 (as `Intl.NumberFormat('en-IE')` writes
+ * them). Written by hand: the first currency formatter of a page loads the locale's data, a 70 ms task on a phone.
+ */
+export const formatEuros = (amount: number) => {
+  const cents = Math.round(Math.abs(amount) * 100);
+  const sign = amount < 0 && cents > 0 ? '-' : '';
+  return `${sign}€${groupThousands(Math.floor(cents / 100))}.${String(cents % 100).padStart(2, '0')}`;
+};

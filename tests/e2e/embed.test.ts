@@ -228,6 +228,27 @@ describe('the embeddable bracket on another site', () => {
     }
   });
 
+  it('the site and the embed each run only their own boot', async () => {
+    // The embed's boot marks the document with its theme and renders its own React root: on the site's pages it
+    // must not run (it once did: both entries shared a chunk that held the embed's entry module).
+    const { page, context } = await newPage(browser);
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/tournaments');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).count()).toBeGreaterThan(0);
+    expect(await page.evaluate(() => document.documentElement.dataset.embedTheme ?? null)).toBeNull();
+    const sitePages = [...scripts];
+    scripts.length = 0;
+    await page.goto(`/embed/tournament/${tournamentId}`);
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.embedTheme ?? null)).toBe('dark');
+    // The embed loads none of the site's boot code, and the site none of the embed's.
+    expect(scripts.filter((s) => sitePages.includes(s) && /\/assets\/(main|embed)-/.test(s))).toEqual([]);
+    expect(sitePages.some((s) => /\/assets\/embed-/.test(s))).toBe(false);
+    await context.close();
+  });
+
   it('copies working embed code from the bracket page', async () => {
     const { page, context, errors } = await newPage(browser);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL() });
