@@ -15,16 +15,12 @@ export interface BracketCanvasProps {
   onEngine?: (engine: BracketEngine | null) => void;
 }
 
-let webgl: boolean | undefined;
-/** Whether WebGL 2 works here (checked once; the engine's shaders need it): without it the DOM mirror is the bracket. */
-function hasWebGL(): boolean {
-  if (webgl === undefined) {
-    const gl = document.createElement('canvas').getContext('webgl2');
-    webgl = gl !== null;
-    gl?.getExtension('WEBGL_lose_context')?.loseContext();
-  }
-  return webgl;
-}
+/**
+ * Whether this browser has WebGL 2 (the engine's shaders need it): without it the DOM mirror is the bracket. No test
+ * context is made for the answer (a WebGL context is tens of milliseconds on a phone, and the renderer makes its own):
+ * a browser that has the API but cannot give a context fails the renderer's start, and the canvas shows the same message.
+ */
+const hasWebGL = () => typeof WebGL2RenderingContext !== 'undefined';
 
 /**
  * Starts the bracket's renderer ahead of its page (a page linking to a bracket calls it in idle

@@ -118,6 +118,8 @@ export function startSurface(options: Partial<ApplicationOptions>, resolution: n
   const slot: { ready: Promise<Surface>; resolution: number; lost: boolean } = { ready: null as never, resolution, lost: false };
   slot.ready = (async () => {
     if (typeof WebGL2RenderingContext === 'undefined') throw new Error('The bracket needs WebGL 2');
+    // The WebGL context in a task of its own too, not in the task of whoever asked (a page's render and commit).
+    await nextTask();
     const root = createRoot(canvas);
     const app = await initWebGL(root, { ...options, canvas, manageImports: false, resolution, width: 1, height: 1 } as Partial<ApplicationOptions>);
     if ((app.renderer as { context?: { webGLVersion?: number } }).context?.webGLVersion === 1) {
