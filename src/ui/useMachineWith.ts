@@ -1,6 +1,6 @@
-import { useState } from 'react';
-import { useMachine } from '@xstate/react';
-import type { AnyStateMachine, InputFrom } from 'xstate';
+import { startTransition, useEffect, useState } from 'react';
+import { useActorRef, useMachine } from '@xstate/react';
+import type { AnyActorRef, AnyStateMachine, InputFrom, SnapshotFrom } from 'xstate';
 
 type Implementations<TMachine extends AnyStateMachine> = NonNullable<Parameters<TMachine['provide']>[0]>;
 
@@ -21,4 +21,36 @@ export function useMachineWith<TMachine extends AnyStateMachine>(machine: TMachi
   const { input, actions, actors } = options as { input?: unknown } & MachineWith<TMachine>;
   const [logic] = useState(() => machine.provide({ actions, actors } as Implementations<TMachine>) as TMachine);
   return useMachine(logic as AnyStateMachine, { input }) as ReturnType<typeof useMachine<TMachine>>;
+}
+
+/** Nothing to render at length: no data, or an empty list (a failure, no results). */
+const isEmpty = (data: unknown) => data == null || (Array.isArray(data) && data.length === 0);
+
+/**
+ * `useMachineWith` for a machine that loads what a screen shows (a list, a page's data): a snapshot that brings new
+ * `dataOf` (not nothing, not an empty list) is rendered as a transition, in slices of a few milliseconds that let the browser answer input between
+ * them, instead of one task (a table's first render is a few hundred milliseconds on a phone). The screen changes
+ * all at once when that render is done, so nothing reads half-loaded; every other change (typing, a page number,
+ * "Loading...") is rendered at once, as `useMachine` does.
+ */
+export function useLoadingMachineWith<TMachine extends AnyStateMachine>(machine: TMachine, options: MachineWith<TMachine>, dataOf: (snapshot: SnapshotFrom<TMachine>) => unknown) {
+  const { input, actions, actors } = options as { input?: unknown } & MachineWith<TMachine>;
+  const [logic] = useState(() => machine.provide({ actions, actors } as Implementations<TMachine>) as TMachine);
+  const actorRef = useActorRef(logic as AnyStateMachine, { input }) as AnyActorRef;
+  const [snapshot, setSnapshot] = useState(() => actorRef.getSnapshot() as SnapshotFrom<TMachine>);
+  useEffect(() => {
+    let last = actorRef.getSnapshot() as SnapshotFrom<TMachine>;
+    setSnapshot(last);
+    const subscription = actorRef.subscribe((next: SnapshotFrom<TMachine>) => {
+      const data = dataOf(next);
+      const newData = data !== dataOf(last) && !isEmpty(data);
+      last = next;
+      if (newData) startTransition(() => setSnapshot(next));
+      else setSnapshot(next);
+    });
+    return () => subscription.unsubscribe();
+    // dataOf is read as given at mount, like the machine's implementations.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [actorRef]);
+  return [snapshot, actorRef.send as ReturnType<typeof useMachine<TMachine>>[1], actorRef] as const;
 }

@@ -28,7 +28,8 @@ describe('/admin/audit', () => {
     await renderApp('/admin/audit', { server, as: 'ClutchOwner' });
     const table = await screen.findByRole('table');
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['WHEN', 'WHO', 'WHAT', 'TARGET', 'BEFORE → AFTER']);
-    const rows = (await within(table).findAllByRole('row')).slice(1);
+    await waitFor(() => expect(within(table).queryByText('Loading...')).toBeNull());
+    const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map(cellsOf)).toEqual([
       [formatDateTime(when[0]), 'AdminAce', 'Team edited', 'Team Audit Rockets', 'wins: 1 → 4'],
       [formatDateTime(when[1]), 'ClutchOwner', 'Role changed', `User ${player.discordName}`, 'role: USER → ADMIN'],

@@ -51,7 +51,7 @@ describe('PLAYER CARDS', () => {
     expect(path()).toBe('/admin/player-cards');
     expect(await screen.findByRole('button', { name: 'Add Player Card' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'PLAYER RANKS' })).toBeNull();
-    expect(screen.getAllByRole('button', { name: /^Delete / })).toHaveLength(20);
+    expect(await screen.findAllByRole('button', { name: /^Delete / })).toHaveLength(20);
   });
 
   it("asks for each field, then 'Image Required', before sending anything", async () => {

@@ -30,7 +30,7 @@ async function openSeasons(search?: string) {
 }
 
 async function menuItems(user: UserEvent, name: string) {
-  await user.click(screen.getByRole('button', { name: `Options for ${name}` }));
+  await user.click(await screen.findByRole('button', { name: `Options for ${name}` }));
   // jsdom never finishes Mantine's opening transition, so the items count as hidden.
   const menu = await screen.findByRole('menu', { hidden: true });
   const items = (await within(menu).findAllByRole('menuitem', { hidden: true })).map((i) => i.textContent ?? '');
@@ -39,7 +39,7 @@ async function menuItems(user: UserEvent, name: string) {
 }
 
 async function choose(user: UserEvent, name: string, item: string) {
-  await user.click(screen.getByRole('button', { name: `Options for ${name}` }));
+  await user.click(await screen.findByRole('button', { name: `Options for ${name}` }));
   await user.click(await screen.findByRole('menuitem', { name: item, hidden: true }));
 }
 
@@ -196,7 +196,7 @@ describe('/seasons/{id}/teams', () => {
     await user.click(within(await screen.findByRole('dialog', { name: 'Refund Entry' })).getByRole('button', { name: 'Refund Entry' }));
     expect(await screen.findByText(SUCCESS.refundProcessing.title)).toBeTruthy();
 
-    await user.click(screen.getByRole('button', { name: `Options for ${rows[1]}` }));
+    await user.click(await screen.findByRole('button', { name: `Options for ${rows[1]}` }));
     await user.click(await screen.findByRole('menuitem', { name: 'Remove from Season', hidden: true }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Remove from Season' })).getByRole('button', { name: 'Remove from Season' }));
     expect(await screen.findByText(SUCCESS.teamRemoved.title)).toBeTruthy();

@@ -22,6 +22,8 @@ afterAll(() => server?.close());
 
 /** The card of the season named `name` on /seasons (paging forward until it shows). */
 async function card(user: UserEvent, name: string) {
+  // The first page of cards, once loaded.
+  await screen.findAllByRole('article');
   for (;;) {
     const found = screen.queryByRole('article', { name });
     if (found) return found;

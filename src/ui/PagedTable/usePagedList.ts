@@ -4,7 +4,7 @@ import { pagedListMachine, pageCount, type Extra } from '../../../machines/flows
 import { getPage, type PageRequest } from '../../api/endpoints/lists';
 import type { Paged } from '../../api/contract/common';
 import { notifyError } from '../notify';
-import { useMachineWith } from '../useMachineWith';
+import { useLoadingMachineWith } from '../useMachineWith';
 
 export interface PagedListOptions {
   perPage?: number;
@@ -16,11 +16,15 @@ export interface PagedListOptions {
  * to switch endpoints; the page goes back to 1.
  */
 export function usePagedList<T, S>(endpoint: string, item: Struct<T, S>, options: PagedListOptions = {}) {
-  const [snapshot, send] = useMachineWith(pagedListMachine, {
-    input: { perPage: options.perPage, extra: options.extra },
-    actors: { loadPage: fromPromise<Paged<unknown>, PageRequest>(({ input }) => getPage(endpoint, item, input)) },
-    actions: { reportError: (_, { error }) => notifyError(error) },
-  });
+  const [snapshot, send] = useLoadingMachineWith(
+    pagedListMachine,
+    {
+      input: { perPage: options.perPage, extra: options.extra },
+      actors: { loadPage: fromPromise<Paged<unknown>, PageRequest>(({ input }) => getPage(endpoint, item, input)) },
+      actions: { reportError: (_, { error }) => notifyError(error) },
+    },
+    (s) => s.context.results,
+  );
   const { context } = snapshot;
   return {
     results: context.results as T[],
