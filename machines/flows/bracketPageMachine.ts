@@ -36,6 +36,8 @@ export type BracketPageEvent =
   | { type: 'bracket.retry' }
   | { type: 'bracket.refresh' }
   | { type: 'page.visible' }
+  /** The tournament arrived ahead of its bracket (loadBracket's `onTournament`): the page can show its title. */
+  | { type: 'bracket.tournament'; tournament: Tournament }
   | ResetConfirmationEvent
   | LiveEvent<LiveTournamentMatches>;
 
@@ -61,8 +63,14 @@ export const bracketPageMachine = setup({
     input: {} as { tournamentId: number; isStaff: boolean },
   },
   actors: {
-    loadBracket: fromPromise<LoadedBracket, { tournamentId: number; etag: string | null }>(async ({ input }) => {
-      const [tournament, bracket] = await Promise.all([getTournament(input.tournamentId), getTournamentBracket(input.tournamentId, input.etag)]);
+    loadBracket: fromPromise<LoadedBracket, { tournamentId: number; etag: string | null; onTournament?: (tournament: Tournament) => void }>(async ({ input }) => {
+      const [tournament, bracket] = await Promise.all([
+        getTournament(input.tournamentId).then((t) => {
+          input.onTournament?.(t);
+          return t;
+        }),
+        getTournamentBracket(input.tournamentId, input.etag),
+      ]);
       return { tournament, bracket };
     }),
     resetBracket: fromPromise<void, { tournamentId: number }>(({ input }) => resetTournamentBracket(input.tournamentId)),
@@ -100,10 +108,16 @@ export const bracketPageMachine = setup({
   states: {
     loading: {
       entry: 'prepareCanvas',
+      // The title goes up as soon as the tournament is read (a phone's largest paint), the bracket below it when read.
+      on: { 'bracket.tournament': { actions: assign({ tournament: ({ event }) => event.tournament }) } },
       invoke: {
         id: 'loadBracket',
         src: 'loadBracket',
-        input: ({ context }) => ({ tournamentId: context.tournamentId, etag: context.etag }),
+        input: ({ context, self }) => ({
+          tournamentId: context.tournamentId,
+          etag: context.etag,
+          onTournament: (tournament: Tournament) => self.send({ type: 'bracket.tournament', tournament }),
+        }),
         onDone: { target: 'ready', actions: { type: 'keep', params: ({ event }) => event.output } },
         onError: [
           // An unknown tournament is the page's own answer (not found), not an incident to notify.

@@ -3,6 +3,7 @@ import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import { startTestServer, type TestServer } from '../support/testServer';
 import { renderApp } from '../support/renderApp';
 import { createAccount, createBracketFixture, firstPlayable, matchRow, playerOf } from './bracketFixtures';
+import { Network } from '../machines/support/network';
 
 configure({ asyncUtilTimeout: 8000 });
 
@@ -45,6 +46,30 @@ describe('bracket page', () => {
     await user.click(link);
     expect(path()).toBe(`/tournaments/${f.tournamentId}/match/${m.id}`);
     expect(await screen.findByRole('heading', { level: 1, name: `${m.roundName} · Match ${m.matchNumber}` })).toBeTruthy();
+  });
+
+  it('shows the title as soon as the tournament is read, with "Loading the bracket..." below it until the bracket is', async () => {
+    const f = await createBracketFixture(db(), { entries: 8 });
+    const net = new Network();
+    net.hold(/^GET \/v1\/tournament\/\d+\/bracket/);
+    try {
+      await renderApp(`/tournaments/${f.tournamentId}`, {
+        server,
+        network: (agent) => {
+          net.agent = agent;
+          return net.fetch;
+        },
+      });
+      // The title (a phone's largest paint) does not wait for the bracket.
+      expect(await screen.findByRole('heading', { level: 1, name: f.title })).toBeTruthy();
+      expect(screen.getByText('Loading the bracket...')).toBeTruthy();
+      expect(screen.queryByRole('navigation', { name: 'Bracket matches' })).toBeNull();
+      net.release();
+      expect(await mirror()).toBeTruthy();
+      expect(screen.queryByText('Loading the bracket...')).toBeNull();
+    } finally {
+      net.release();
+    }
   });
 
   it('lets keyboard users skip past the list of matches', async () => {

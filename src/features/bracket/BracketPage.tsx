@@ -64,10 +64,12 @@ function BracketScreen({ tournamentId, isStaff }: { tournamentId: number; isStaf
       </Stack>
     );
   }
-  // The canvas's code and renderer start while the bracket loads (prepareCanvas); the canvas mounts with the title
-  // above it, so nothing on screen moves when they arrive. A tournament without a bracket shows why instead.
+  // The canvas's code and renderer start while the bracket loads (prepareCanvas). The title shows as soon as the
+  // tournament is read, "Loading the bracket..." below it until the bracket is; the canvas then takes that place (below
+  // the title: nothing on screen moves). A tournament without a bracket shows why instead.
   const resetting = snapshot.matches({ ready: { reset: 'resetting' } });
   if (!tournament) return <Loading label="Loading the bracket..." />;
+  const bracketLoading = snapshot.matches('loading');
   const showCanvas = view.length > 0;
   return (
     <Stack gap="md">
@@ -92,7 +94,8 @@ function BracketScreen({ tournamentId, isStaff }: { tournamentId: number; isStaf
           <LiveStatus connection={snapshot.context.connection} />
         </>
       )}
-      {!showCanvas && <EmptyBracket status={tournament.status} />}
+      {bracketLoading && <Loading label="Loading the bracket..." />}
+      {!bracketLoading && !showCanvas && <EmptyBracket status={tournament.status} />}
       {showCanvas && (
         <Suspense fallback={<Loading label="Loading the bracket..." />}>
           <BracketView
