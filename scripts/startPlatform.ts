@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,21 @@ export const SPA_BUILD = { cmd: ['npx', 'vite', 'build', '--logLevel', 'warn'], 
 export function buildSpa(cwd?: string): void {
   const build = spawnSync(SPA_BUILD.cmd[0], SPA_BUILD.cmd.slice(1), { cwd, stdio: 'inherit', env: { ...process.env, ...SPA_BUILD.env } });
   if (build.status !== 0) throw new Error('vite build failed');
+}
+
+/**
+ * A throw-away self-signed certificate for localhost and 127.0.0.1, made in `dir` by the openssl CLI (Debian:
+ * /usr/bin/openssl), for HTTPS in tests and benchmarks: the PEM files (TLS_CERT_FILE, TLS_KEY_FILE) and the
+ * certificate itself (a client's `ca`).
+ */
+export function selfSignedCertificate(dir: string): { certFile: string; keyFile: string; cert: Buffer } {
+  const certFile = join(dir, 'cert.pem');
+  const keyFile = join(dir, 'key.pem');
+  const args = ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '7', '-subj', '/CN=localhost'];
+  args.push('-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1', '-keyout', keyFile, '-out', certFile);
+  const made = spawnSync('openssl', args, { encoding: 'utf8' });
+  if (made.status !== 0) throw new Error(`openssl could not make a certificate: ${made.error?.message ?? made.stderr}`);
+  return { certFile, keyFile, cert: readFileSync(certFile) };
 }
 
 /** A TCP port free on loopback right now. */
