@@ -3,13 +3,15 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildSpa, startPlatform } from '../scripts/startPlatform';
+import { buildSpa, startPlatform, type Platform } from '../scripts/startPlatform';
 
 /*
  * Lighthouse (npm run bench:lighthouse): lighthouse@12.2.3 (pinned: the last one that runs on Node 20) in Debian
  * Chromium against the built app on the real server (server/main.ts serving dist/, a fresh seeded PGlite), the
  * public pages of issue 27 with the mobile preset (Lighthouse's default: a mid-range phone, slow 4G, 4× CPU, simulated)
  * and the desktop preset, /admin signed in with the desktop preset. Median of BENCH_REPEAT runs per page and preset.
+ * Over HTTPS with HTTP/2 by default, as every deployment is (a throw-away self-signed certificate; Chromium told to
+ * ignore certificate errors), or plain HTTP/1.1 with BENCH_TRANSPORT=http1.
  * Each run is a Lighthouse CLI process of its own with a time limit (its Chromium is killed with it) and retries, so
  * a page that never settles costs a retry, not the benchmark.
  * Writes bench/results/lighthouse.json (every label) and lighthouse.md (the labels side by side).
@@ -20,6 +22,8 @@ import { buildSpa, startPlatform } from '../scripts/startPlatform';
  *                              git worktree add /tmp/clutch-before 9c90e4f
  *                              ln -s "$PWD/node_modules" /tmp/clutch-before/node_modules
  *                              BENCH_APP_DIR=/tmp/clutch-before BENCH_LABEL=before npm run bench:lighthouse
+ *   BENCH_TRANSPORT=h2       h2: HTTPS with HTTP/2 (TLS_CERT_FILE, TLS_KEY_FILE); http1: plain HTTP/1.1 (the only choice
+ *                              for a checkout from before HTTPS support, such as 9c90e4f)
  *   BENCH_COMMIT=9c90e4f     the commit to print for a checkout that is not a git work tree (git archive)
  *   BENCH_DIST=path          serve this built dist/ (STATIC_DIR) with the measured checkout's server; skips the build
  *   BENCH_SKIP_BUILD=1       reuse the checkout's dist/
@@ -43,8 +47,12 @@ const PRESETS = (process.env.BENCH_PRESETS ?? 'mobile,desktop').split(',').filte
 const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const LIGHTHOUSE_CLI = resolve(ROOT, 'node_modules/lighthouse/cli/index.js');
 const KEEP_REPORTS = process.env.BENCH_KEEP_REPORTS ? resolve(process.env.BENCH_KEEP_REPORTS) : null;
+const TRANSPORT = (process.env.BENCH_TRANSPORT ?? 'h2') as Transport;
+if (TRANSPORT !== 'h2' && TRANSPORT !== 'http1') throw new Error(`BENCH_TRANSPORT must be h2 or http1, got "${TRANSPORT}"`);
 
 type Preset = 'mobile' | 'desktop';
+/** h2: HTTPS with HTTP/2 (HTTP/1.1 over TLS allowed); http1: plain HTTP/1.1. */
+type Transport = 'h2' | 'http1';
 const TARGETS = {
   mobile: { performance: 90, lcp: 2500, tbt: 200, cls: 0.05 },
   desktop: { performance: 98 },
@@ -101,6 +109,8 @@ interface RunResult {
   failedRequests: string[];
   requests: number;
   transferKB: number;
+  /** The protocols the page's requests to the server went over (h2, http/1.1), as Chromium reported them. */
+  protocols?: string[];
 }
 
 interface PageResult {
@@ -120,6 +130,8 @@ interface LabelResult {
   chromium: string;
   lighthouse: string;
   cpus: string;
+  /** What the server was measured over; absent in labels from before it was recorded: http1. */
+  transport?: Transport;
   pages: Record<string, Partial<Record<Preset, PageResult>>>;
 }
 
@@ -140,7 +152,8 @@ function lighthouseOnce(url: string, preset: Preset, cookie: string | null): Pro
     `--output-path=${out}`,
     '--quiet',
     '--only-categories=performance,accessibility,best-practices',
-    '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage',
+    // The self-signed certificate of an https run (BENCH_TRANSPORT=h2) is accepted: the page is still a secure context.
+    `--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage${url.startsWith('https:') ? ' --ignore-certificate-errors' : ''}`,
     '--max-wait-for-load=45000',
     ...(preset === 'desktop' ? ['--preset=desktop'] : []),
     ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
@@ -203,6 +216,7 @@ function summarize(report: any): RunResult {
     failedRequests: requests.filter((r) => r.statusCode >= 400 || r.statusCode === -1 || r.statusCode === 0 && !r.url.startsWith('data:')).map((r) => `${r.statusCode} ${new URL(r.url).pathname}`),
     requests: requests.length,
     transferKB: round(requests.reduce((s, r) => s + (r.transferSize ?? 0), 0) / 1024, 1),
+    protocols: [...new Set(requests.filter((r) => r.url.startsWith(new URL(report.requestedUrl).origin)).map((r) => String(r.protocol)))].sort(),
   };
 }
 
@@ -220,9 +234,9 @@ function combine(runs: RunResult[]): RunResult & { runsPerformance: number[] } {
 }
 
 /** Signs in through the local sign-in (?as=) and answers the session's cookies as one Cookie header. */
-async function signInCookie(baseURL: string, name: string): Promise<string> {
-  const res = await fetch(`${baseURL}/v1/auth/discord?as=${encodeURIComponent(name)}`, { redirect: 'manual' });
-  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
+async function signInCookie(platform: Platform, name: string): Promise<string> {
+  const res = await platform.get(`/v1/auth/discord?as=${encodeURIComponent(name)}`);
+  const cookies = (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]);
   if (!cookies.some((c) => c.startsWith('clutch_at='))) throw new Error(`could not sign in as ${name} (${res.status})`);
   return cookies.join('; ');
 }
@@ -253,11 +267,13 @@ function writeReport(store: Record<string, LabelResult>) {
     '',
     '## Labels',
     '',
-    '| label | date | commit | Chromium | Lighthouse | CPUs |',
-    '|---|---|---|---|---|---|',
+    'Transport: `h2` is HTTPS with HTTP/2 (a self-signed certificate, `--ignore-certificate-errors`), as a deployment serves it; `http1` is plain HTTP/1.1 (six connections per host).',
+    '',
+    '| label | date | commit | transport | Chromium | Lighthouse | CPUs |',
+    '|---|---|---|---|---|---|---|',
     ...labels.map((l) => {
       const s = store[l];
-      return `| ${l} | ${s.date} | ${s.commit} | ${s.chromium} | ${s.lighthouse} | ${s.cpus} |`;
+      return `| ${l} | ${s.date} | ${s.commit} | ${s.transport ?? 'http1'} | ${s.chromium} | ${s.lighthouse} | ${s.cpus} |`;
     }),
     '',
     '## Summary',
@@ -322,9 +338,14 @@ async function main() {
   const commit = process.env.BENCH_COMMIT ?? (spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: APP_DIR, encoding: 'utf8' }).stdout.trim() || '?');
   const chromium = spawnSync(CHROME, ['--version'], { encoding: 'utf8' }).stdout.trim().replace(/ built on.*/, '');
   const lighthouseVersion = JSON.parse(readFileSync(resolve(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')).version as string;
-  const platform = await startPlatform({ cwd: APP_DIR, env: { STATIC_DIR: dist } });
+  if (TRANSPORT === 'h2' && !readFileSync(join(APP_DIR, 'server/config.ts'), 'utf8').includes('TLS_CERT_FILE')) {
+    throw new Error(`${APP_DIR} cannot serve HTTPS (its server has no TLS_CERT_FILE): measure it with BENCH_TRANSPORT=http1`);
+  }
+  const platform = await startPlatform({ cwd: APP_DIR, env: { STATIC_DIR: dist }, https: TRANSPORT === 'h2' });
   const store = readStore();
-  const previous = store[LABEL];
+  // A label measured again over another transport starts afresh: its pages would otherwise mix the two.
+  const previous = (store[LABEL]?.transport ?? 'http1') === TRANSPORT ? store[LABEL] : undefined;
+  if (store[LABEL] && !previous) console.log(`label ${LABEL} was measured over ${store[LABEL].transport ?? 'http1'}: its pages are replaced by this ${TRANSPORT} run`);
   const result: LabelResult = {
     date: new Date().toISOString(),
     commit,
@@ -333,13 +354,14 @@ async function main() {
     chromium,
     lighthouse: lighthouseVersion,
     cpus: `${cpus().length} × ${cpus()[0]?.model ?? '?'}`,
+    transport: TRANSPORT,
     pages: { ...(previous?.pages ?? {}) },
   };
   try {
     const api = async (path: string) => {
-      const res = await fetch(`${platform.baseURL}${path}`);
-      if (!res.ok) throw new Error(`${path} answered ${res.status}`);
-      return res.json();
+      const res = await platform.get(path);
+      if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+      return JSON.parse(res.body);
     };
     for (const page of PAGES.filter((p) => !ONLY_PAGES || ONLY_PAGES.includes(p.name))) {
       const path = typeof page.path === 'string' ? page.path : await page.path(api);
@@ -351,7 +373,7 @@ async function main() {
         while (runs.length < REPEAT && tries < REPEAT + RETRIES) {
           tries++;
           // A fresh sign-in per run: Lighthouse's storage reset does not touch the Cookie header it is given.
-          const cookie = page.signInAs ? await signInCookie(platform.baseURL, page.signInAs) : null;
+          const cookie = page.signInAs ? await signInCookie(platform, page.signInAs) : null;
           const started = Date.now();
           const outcome = await lighthouseOnce(`${platform.baseURL}${path}`, preset, cookie);
           const took = round((Date.now() - started) / 1000, 1);
@@ -362,7 +384,7 @@ async function main() {
               mkdirSync(KEEP_REPORTS, { recursive: true });
               writeFileSync(join(KEEP_REPORTS, `${LABEL}-${page.name}-${preset}-${runs.length}.json`), JSON.stringify(outcome.report));
             }
-            console.log(`${page.name} ${preset} run ${runs.length}: performance ${r.scores.performance}, LCP ${ms(r.metrics.lcp)}, TBT ${ms(r.metrics.tbt)}, CLS ${round(r.metrics.cls, 3)} (${took} s, load ${loadavg()[0].toFixed(1)})`);
+            console.log(`${page.name} ${preset} run ${runs.length}: performance ${r.scores.performance}, LCP ${ms(r.metrics.lcp)}, TBT ${ms(r.metrics.tbt)}, CLS ${round(r.metrics.cls, 3)} over ${r.protocols?.join(', ')} (${took} s, load ${loadavg()[0].toFixed(1)})`);
           } else {
             lastError = outcome.error;
             console.log(`${page.name} ${preset} try ${tries} failed: ${outcome.error} (${took} s)`);

@@ -1,5 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http, { type IncomingHttpHeaders } from 'node:http';
+import https from 'node:https';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +18,21 @@ export function buildSpa(cwd?: string): void {
   if (build.status !== 0) throw new Error('vite build failed');
 }
 
+/**
+ * A throw-away self-signed certificate for localhost and 127.0.0.1, made in `dir` by the openssl CLI (Debian:
+ * /usr/bin/openssl), for HTTPS in tests and benchmarks: the PEM files (TLS_CERT_FILE, TLS_KEY_FILE) and the
+ * certificate itself (a client's `ca`).
+ */
+export function selfSignedCertificate(dir: string): { certFile: string; keyFile: string; cert: Buffer } {
+  const certFile = join(dir, 'cert.pem');
+  const keyFile = join(dir, 'key.pem');
+  const args = ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '7', '-subj', '/CN=localhost'];
+  args.push('-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1', '-keyout', keyFile, '-out', certFile);
+  const made = spawnSync('openssl', args, { encoding: 'utf8' });
+  if (made.status !== 0) throw new Error(`openssl could not make a certificate: ${made.error?.message ?? made.stderr}`);
+  return { certFile, keyFile, cert: readFileSync(certFile) };
+}
+
 /** A TCP port free on loopback right now. */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -28,22 +45,59 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** A GET's answer, read whole. */
+export interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** One GET over http or https (`ca`: the certificate to trust, a self-signed one); fails on a transport error. */
+export function get(url: string, opts: { ca?: Buffer; headers?: Record<string, string> } = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const client = url.startsWith('https:') ? https : http;
+    client
+      .get(url, { ca: opts.ca, headers: opts.headers, agent: false }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+export interface Platform {
+  baseURL: string;
+  /** The self-signed certificate it serves (`https: true`), for clients to trust. */
+  ca?: Buffer;
+  /** GET a path of the platform (over https with `ca` when it serves https). */
+  get(path: string, headers?: Record<string, string>): Promise<Answer>;
+  stop(): Promise<void>;
+}
+
 /**
  * Starts the platform the way `npm start` does (server/main.ts serving dist/ on one port, migrating and seeding a
  * fresh PGlite database in a temporary DATA_DIR) on a free loopback port, with local sign-in and local payments.
  * Used by the browser tests and the benchmarks; `prepare` may write to the DATA_DIR first (benchmark fixtures), `cwd`
- * runs another checkout's server (with its own dist/), `env` adds variables (STATIC_DIR).
+ * runs another checkout's server (with its own dist/), `env` adds variables (STATIC_DIR); `https`: HTTPS with HTTP/2
+ * on a throw-away self-signed certificate (TLS_CERT_FILE, TLS_KEY_FILE).
  */
 export async function startPlatform(
-  opts: { prepare?: (dataDir: string) => Promise<void>; cwd?: string; env?: NodeJS.ProcessEnv } = {},
-): Promise<{ baseURL: string; stop: () => Promise<void> }> {
+  opts: { prepare?: (dataDir: string) => Promise<void>; cwd?: string; env?: NodeJS.ProcessEnv; https?: boolean } = {},
+): Promise<Platform> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'clutch-platform-'));
   await opts.prepare?.(dataDir);
+  const certificate = opts.https ? selfSignedCertificate(dataDir) : null;
   const env: NodeJS.ProcessEnv = { ...process.env, ...opts.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000' };
   delete env.DATABASE_URL;
   delete env.DISCORD_CLIENT_ID;
   delete env.STRIPE_SECRET_KEY;
+  delete env.TLS_CERT_FILE;
+  delete env.TLS_KEY_FILE;
+  if (certificate) Object.assign(env, { TLS_CERT_FILE: certificate.certFile, TLS_KEY_FILE: certificate.keyFile });
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: opts.cwd, env, stdio: ['ignore', 'inherit', 'inherit'] });
   const stop = async () => {
     if (child.exitCode === null) {
@@ -52,7 +106,9 @@ export async function startPlatform(
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  const baseURL = `http://127.0.0.1:${port}`;
+  const baseURL = `${certificate ? 'https' : 'http'}://127.0.0.1:${port}`;
+  const ca = certificate?.cert;
+  const platform: Platform = { baseURL, ca, get: (path, headers) => get(`${baseURL}${path}`, { ca, headers }), stop };
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) {
@@ -61,8 +117,7 @@ export async function startPlatform(
     }
     try {
       // Ready, not just up: the server listens before its migrations and demo seed are done.
-      const res = await fetch(`${baseURL}/v1/health/ready`);
-      if (res.ok) break;
+      if ((await platform.get('/v1/health/ready')).status === 200) break;
     } catch {
       // not listening yet
     }
@@ -72,5 +127,5 @@ export async function startPlatform(
     }
     await new Promise((r) => setTimeout(r, 300));
   }
-  return { baseURL, stop };
+  return platform;
 }

@@ -15,6 +15,7 @@ import { isRateLimited } from './http/apiRoute';
 import { installInputGuard } from './http/inputGuard';
 import { logSerializers } from './http/logSerializers';
 import { installSecurityHeaders } from './http/securityHeaders';
+import { connectionCloser, tlsServerOptions } from './http/transport';
 import { installHtmlPages, looksLikeFile } from './http/htmlPages';
 import { LOGO_MAX_BYTES } from '../src/domain/constants';
 import { healthRoutes } from './routes/health';
@@ -62,6 +63,8 @@ declare module 'fastify' {
     metrics: Metrics | null;
     /** This instance's delivery worker of Discord announcements (server/services/discordOutbox.ts). */
     discordOutbox: DiscordOutbox;
+    /** Closes every connection now, HTTP/1.1 and HTTP/2 (the shutdown deadline, server/instance.ts). */
+    closeAllConnections: () => void;
   }
 }
 
@@ -77,13 +80,17 @@ export interface AppDeps {
 
 /** Builds the whole server: /v1 API plus (when built) the SPA with history fallback. Tests call this in-process. */
 export async function buildApp({ config, database, starting = false }: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({
+  const options = {
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, serializers: logSerializers },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // While closing, a request on a kept-alive connection is answered (with `connection: close`), not refused with 503.
     return503OnClosing: false,
-  });
+  };
+  // With a certificate: HTTPS with HTTP/2, HTTP/1.1 over TLS for old clients (server/http/transport.ts). The routes are
+  // the same; their `request.raw`/`reply.raw` are then Node's Http2ServerRequest/Response (or HTTP/1.1's, by ALPN).
+  const app = config.tls ? (Fastify({ ...options, ...tlsServerOptions(config.tls) }) as unknown as FastifyInstance) : Fastify(options);
+  app.decorate('closeAllConnections', connectionCloser(app, !!config.tls));
   const { db } = database;
   // Every route's declaration, for the OpenAPI document (server/http/openapi.ts).
   collectRouteDocs(app, AUTH_ROUTE_DOCS);

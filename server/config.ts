@@ -26,8 +26,13 @@ export interface Config {
   sessionSecret: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
-  /** Public origin of the site, used for OAuth redirects and absolute links (default http://localhost:PORT). */
+  /** Public origin of the site, used for OAuth redirects and absolute links (default http://localhost:PORT, https with TLS). */
   publicUrl: string;
+  /**
+   * HTTPS with HTTP/2 (HTTP/1.1 still accepted over TLS, chosen by ALPN): the PEM certificate (chain) and private key
+   * from TLS_CERT_FILE and TLS_KEY_FILE, both or neither. Absent: plain HTTP/1.1 (behind a TLS-terminating proxy).
+   */
+  tls?: { certFile: string; keyFile: string };
   trustProxy: boolean;
   logLevel: string;
   /** Serve the built SPA from this folder (absent in tests that only exercise /v1). */
@@ -127,6 +132,17 @@ function frameAncestors(value: string | undefined): string[] {
   return sources;
 }
 
+/** TLS_CERT_FILE and TLS_KEY_FILE: both (HTTPS and HTTP/2) or neither (plain HTTP); one alone is a mistake. */
+function tlsFiles(env: Env): Config['tls'] {
+  const cert = env.TLS_CERT_FILE || undefined;
+  const key = env.TLS_KEY_FILE || undefined;
+  if (!cert && !key) return undefined;
+  if (!cert || !key) {
+    throw new Error(`HTTPS needs both TLS_CERT_FILE and TLS_KEY_FILE (the certificate and its private key): only ${cert ? 'TLS_CERT_FILE' : 'TLS_KEY_FILE'} is set`);
+  }
+  return { certFile: resolve(cert), keyFile: resolve(key) };
+}
+
 /** A secret that survives restarts: from SESSION_SECRET, else generated once into DATA_DIR. */
 function loadSecret(env: Env, dataDir: string): string {
   if (env.SESSION_SECRET) return env.SESSION_SECRET;
@@ -143,7 +159,8 @@ export function loadConfig(env: Env = process.env): Config {
   const port = int(env.PORT, 8080, 'PORT');
   const production = env.NODE_ENV === 'production';
   const dataDir = env.DATA_DIR === 'memory://' ? 'memory://' : resolve(env.DATA_DIR ?? './data');
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const tls = tlsFiles(env);
+  const publicUrl = (env.PUBLIC_URL ?? `${tls ? 'https' : 'http'}://localhost:${port}`).replace(/\/$/, '');
   const discord =
     env.DISCORD_CLIENT_ID && env.DISCORD_CLIENT_SECRET && env.DISCORD_REDIRECT_URI
       ? {
@@ -173,6 +190,7 @@ export function loadConfig(env: Env = process.env): Config {
     accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL_SECONDS, 15 * 60, 'ACCESS_TOKEN_TTL_SECONDS'),
     refreshTokenTtlDays: int(env.REFRESH_TOKEN_TTL_DAYS, 30, 'REFRESH_TOKEN_TTL_DAYS'),
     publicUrl,
+    tls,
     trustProxy: flag(env.TRUST_PROXY, false),
     logLevel: env.LOG_LEVEL ?? 'info',
     staticDir: resolve(env.STATIC_DIR ?? './dist'),

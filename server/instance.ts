@@ -20,7 +20,7 @@ import { startAdminSocket } from './ops/backup';
 export interface Instance {
   app: FastifyInstance;
   database: Database;
-  /** Where the platform listens (http://host:port). */
+  /** Where the platform listens (http://host:port, or https:// with TLS_CERT_FILE and TLS_KEY_FILE). */
   url: string;
   /** Where metrics are served on a port of their own, if so. */
   metricsUrl: string | null;
@@ -54,7 +54,7 @@ export async function startInstance(config: Config): Promise<Instance> {
       if (config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
       const deadline = setTimeout(() => {
         app.log.warn(`requests still running after ${config.shutdownTimeoutMs} ms: closing their connections`);
-        app.server.closeAllConnections();
+        app.closeAllConnections();
       }, config.shutdownTimeoutMs);
       try {
         await app.close();

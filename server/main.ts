@@ -1,5 +1,6 @@
 import { loadConfig, startupWarnings } from './config';
 import { startInstance } from './instance';
+import { transportOf } from './http/transport';
 
 /**
  * `npm start` / `npm run serve`: listen, migrate and seed a demo league when the database is empty (under the boot
@@ -11,7 +12,7 @@ async function main() {
   const { app } = instance;
   for (const warning of startupWarnings(config)) app.log.warn(warning);
   app.log.info(
-    { url: config.publicUrl, listening: instance.url, metrics: instance.metricsUrl, database: instance.database.kind, signIn: config.discord ? 'discord' : 'local' },
+    { url: config.publicUrl, listening: instance.url, protocol: transportOf(config), metrics: instance.metricsUrl, database: instance.database.kind, signIn: config.discord ? 'discord' : 'local' },
     'Clutch is up',
   );
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { apiPath } from '../http/apiRoute';
+import { closeConnectionAfter } from '../http/transport';
 
 /*
  * Where an instance is in its life (issue 24). `starting`: listening (liveness answers, so an orchestrator does not
@@ -32,8 +33,9 @@ export function installLifecycle(app: FastifyInstance, starting: boolean): Lifec
     // nothing can answer it, and the rate limiter would fail on its missing address. 499: "client closed request".
     if (request.ip === undefined) return reply.code(CLIENT_GONE).send();
     if (phase === 'serving') return;
-    // A kept-alive connection would bring the client back here: after this response it goes to another instance.
-    if (phase === 'draining') return void reply.header('connection', 'close');
+    // A kept-alive connection (an HTTP/2 session) would bring the client back here: after this response it goes to
+    // another instance.
+    if (phase === 'draining') return closeConnectionAfter(request, reply);
     const path = apiPath(request);
     if (path !== null && !isHealth(path)) return reply.code(503).header('retry-after', '1').send({ message: STARTING });
   });

@@ -7,6 +7,7 @@ import { isStaff } from '../auth/plugin';
 import { defineRoute } from '../http/route';
 import { IdParam } from '../../src/api/contract/common';
 import { createLiveStreamLimits } from '../http/liveStreamLimits';
+import { isHttp2 } from '../http/transport';
 import { createLiveStreamAccess, type StreamGrant } from '../services/liveStreamAccess';
 import { getTournament } from '../services/tournamentStore';
 import { visibleDivision } from '../services/seasonQueries';
@@ -72,13 +73,15 @@ export function liveEventRoutes(app: FastifyInstance, db: Db, hub: LiveHub, conf
       return reply.code(slot.refused.status).header('retry-after', String(slot.refused.retryAfterSeconds)).send({ message: slot.refused.message });
     }
     // Fastify would end the response when the handler returns; the stream lives until the client or the server goes.
+    // Over HTTP/2 (server/http/transport.ts) `raw` is an Http2ServerResponse: the same calls, one stream of the session.
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
       ...(reply.getHeaders() as OutgoingHttpHeaders),
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'private, no-store, no-transform',
-      connection: 'keep-alive',
+      // A connection-specific header: HTTP/1.x only (HTTP/2 forbids it; Node would drop it with a warning).
+      ...(isHttp2(request) ? {} : { connection: 'keep-alive' }),
       // nginx and similar proxies would otherwise buffer the stream.
       'x-accel-buffering': 'no',
     });

@@ -1,4 +1,6 @@
 import http from 'node:http';
+import type { ClientHttp2Session } from 'node:http2';
+import type { Readable } from 'node:stream';
 
 export interface SseEvent {
   id: string;
@@ -19,33 +21,50 @@ export class SseClient {
   retry: number | null = null;
   private taken = 0;
   private waiters: (() => void)[] = [];
-  private request: http.ClientRequest | null = null;
+  private request: { destroy(): void } | null = null;
   ended = false;
 
-  /** Resolves once the response headers arrived. */
-  static open(url: string, headers: Record<string, string> = {}): Promise<SseClient> {
+  /**
+   * Resolves once the response headers arrived. Over HTTP/1.1 by default; `session`: as one stream of that HTTP/2
+   * session (`url`'s path; the headers then carry `:status`).
+   */
+  static open(url: string, headers: Record<string, string> = {}, session?: ClientHttp2Session): Promise<SseClient> {
     const client = new SseClient();
     return new Promise((resolve, reject) => {
-      client.request = http.get(url, { headers: { accept: 'text/event-stream', ...headers } }, (res) => {
-        client.status = res.statusCode ?? 0;
-        client.headers = res.headers;
-        res.setEncoding('utf8');
-        let buffer = '';
-        res.on('data', (chunk: string) => {
-          buffer += chunk;
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            client.parse(buffer.slice(0, end));
-            buffer = buffer.slice(end + 2);
-          }
-        });
-        res.on('end', () => {
-          client.ended = true;
-          client.wake();
-        });
+      const answered = (status: number, responseHeaders: http.IncomingHttpHeaders, body: Readable) => {
+        client.status = status;
+        client.headers = responseHeaders;
+        client.read(body);
         resolve(client);
-      });
-      client.request.on('error', (err) => (client.status ? undefined : reject(err)));
+      };
+      if (session) {
+        const { pathname, search } = new URL(url);
+        const stream = session.request({ ':path': `${pathname}${search}`, accept: 'text/event-stream', ...headers });
+        client.request = stream;
+        stream.on('response', (h) => answered(Number(h[':status']), h, stream));
+        stream.on('error', (err) => (client.status ? undefined : reject(err)));
+        return;
+      }
+      const request = http.get(url, { headers: { accept: 'text/event-stream', ...headers } }, (res) => answered(res.statusCode ?? 0, res.headers, res));
+      client.request = request;
+      request.on('error', (err) => (client.status ? undefined : reject(err)));
+    });
+  }
+
+  private read(body: Readable) {
+    body.setEncoding('utf8');
+    let buffer = '';
+    body.on('data', (chunk: string) => {
+      buffer += chunk;
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        this.parse(buffer.slice(0, end));
+        buffer = buffer.slice(end + 2);
+      }
+    });
+    body.on('end', () => {
+      this.ended = true;
+      this.wake();
     });
   }
 
