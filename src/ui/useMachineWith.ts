@@ -39,17 +39,20 @@ export function useLoadingMachineWith<TMachine extends AnyStateMachine>(machine:
   const actorRef = useActorRef(logic as AnyStateMachine, { input }) as AnyActorRef;
   const [snapshot, setSnapshot] = useState(() => actorRef.getSnapshot() as SnapshotFrom<TMachine>);
   useEffect(() => {
-    let last = actorRef.getSnapshot() as SnapshotFrom<TMachine>;
-    setSnapshot(last);
-    const subscription = actorRef.subscribe((next: SnapshotFrom<TMachine>) => {
+    let last = snapshot;
+    const show = (next: SnapshotFrom<TMachine>) => {
+      if (next === last) return;
       const data = dataOf(next);
       const newData = data !== dataOf(last) && !isEmpty(data);
       last = next;
       if (newData) startTransition(() => setSnapshot(next));
       else setSnapshot(next);
-    });
+    };
+    // What changed before this effect (an answer taken from the preloaded reads arrives that soon), then each change.
+    show(actorRef.getSnapshot() as SnapshotFrom<TMachine>);
+    const subscription = actorRef.subscribe(show);
     return () => subscription.unsubscribe();
-    // dataOf is read as given at mount, like the machine's implementations.
+    // The snapshot first rendered, and dataOf as given at mount (like the machine's implementations).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [actorRef]);
   return [snapshot, actorRef.send as ReturnType<typeof useMachine<TMachine>>[1], actorRef] as const;
