@@ -8,7 +8,7 @@ import { isStaffRole, useSessionUser } from '../../ui/session';
 import { CONFIRM, SUCCESS } from '../../domain/messages';
 import { PageTitle } from '../../ui/PageTitle/PageTitle';
 import { parseId } from '../../ui/routeParams';
-import { useMachineWith } from '../../ui/useMachineWith';
+import { useLoadingMachineWith } from '../../ui/useMachineWith';
 import { BracketAdminActions } from './BracketAdminActions';
 import { ResetBracketDialog } from '../../shared/bracket/ResetBracket';
 import { bracketPageMachine } from '../../../machines/flows/bracketPageMachine';
@@ -41,15 +41,19 @@ const Loading = ({ label = 'Loading...' }: { label?: string }) => (
 
 function BracketScreen({ tournamentId, isStaff }: { tournamentId: number; isStaff: boolean }) {
   const [, navigate] = useLocation();
-  const [snapshot, send] = useMachineWith(bracketPageMachine, {
-    input: { tournamentId, isStaff },
-    actions: {
-      // Through the lazy component the page renders, so the canvas does not suspend when it mounts.
-      prepareCanvas: () => void BracketView.preload().then(warmBracketCanvas),
-      notifyReset: () => notifySuccess(SUCCESS.bracketReset),
-      reportError: (_, { error }) => notifyError(error),
+  const [snapshot, send] = useLoadingMachineWith(
+    bracketPageMachine,
+    {
+      input: { tournamentId, isStaff },
+      actions: {
+        // Through the lazy component the page renders, so the canvas does not suspend when it mounts.
+        prepareCanvas: () => void BracketView.preload().then(warmBracketCanvas),
+        notifyReset: () => notifySuccess(SUCCESS.bracketReset),
+        reportError: (_, { error }) => notifyError(error),
+      },
     },
-  });
+    (s) => s.context.view,
+  );
   const { tournament, view } = snapshot.context;
   if (snapshot.matches('failed')) {
     if (snapshot.context.error instanceof ApiError && snapshot.context.error.status === 404) return <NotFound />;

@@ -13,7 +13,7 @@ import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageTitle } from '../../ui/PageTitle/PageTitle';
 import { parseId } from '../../ui/routeParams';
 import { isStaffRole, useSessionUser } from '../../ui/session';
-import { useMachineWith } from '../../ui/useMachineWith';
+import { useLoadingMachineWith } from '../../ui/useMachineWith';
 import { divisionPageMachine } from '../../../machines/flows/divisionPageMachine';
 import { ResetBracketButton, ResetBracketDialog } from '../../shared/bracket/ResetBracket';
 import { GroupStage } from './GroupStage';
@@ -60,13 +60,17 @@ export function DivisionPage() {
 
 /** The division as its machine holds it: followed live; staff reset its playoff bracket (Reset Bracket, irreversible). */
 function DivisionScreen({ seasonId, divisionId, isStaff }: { seasonId: number; divisionId: number; isStaff: boolean }) {
-  const [snapshot, send] = useMachineWith(divisionPageMachine, {
-    input: { divisionId, isStaff },
-    actions: {
-      notifyReset: () => notifySuccess(SUCCESS.bracketReset),
-      reportError: (_, { error }) => notifyError(error),
+  const [snapshot, send] = useLoadingMachineWith(
+    divisionPageMachine,
+    {
+      input: { divisionId, isStaff },
+      actions: {
+        notifyReset: () => notifySuccess(SUCCESS.bracketReset),
+        reportError: (_, { error }) => notifyError(error),
+      },
     },
-  });
+    (s) => s.context.division,
+  );
   const { division: d, error, connection } = snapshot.context;
   if (snapshot.matches('failed')) {
     // A division that no longer exists (its season's divisions were made again) is not found, not a failed load.
