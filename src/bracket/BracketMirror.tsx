@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { memo, startTransition, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import classes from './BracketMirror.module.css';
 import type { ViewMatch } from './model';
 import { matchLabel, mirrorTracks, type MirrorRound } from './mirrorModel';
@@ -15,11 +15,13 @@ export interface BracketMirrorProps {
 const OPEN_LIMIT = 256;
 
 /**
- * Links of the open rounds put in the page with the first render; the rest follow in slices of as many, one per idle
- * moment. Thousands of links at once were one task of seconds on a phone (styles and layout of every element):
+ * Links of the open rounds put in the page with the first render; the rest follow in slices of LINKS_PER_SLICE, one
+ * per idle moment. Thousands of links at once were one task of seconds on a phone (styles and layout of every element):
  * Lighthouse's blocking time on the 1,024-entry bracket. A bracket of 32 entries (63 matches) comes whole at once.
  */
-const LINKS_PER_SLICE = 64;
+const FIRST_LINKS = 64;
+/** A slice small enough to be a short task on a phone (64 were 100-250 ms each at 4× CPU, blocking input). */
+const LINKS_PER_SLICE = 16;
 
 type LinkProps = Omit<BracketMirrorProps, 'matches'>;
 
@@ -102,10 +104,11 @@ export const BracketMirror = memo(function BracketMirror({ matches, ...link }: B
       }
     return { starts: at, total: n };
   }, [tracks]);
-  const [listed, setListed] = useState(LINKS_PER_SLICE);
+  const [listed, setListed] = useState(FIRST_LINKS);
   useEffect(() => {
     if (listed >= total) return;
-    return whenIdle(() => setListed((n) => n + LINKS_PER_SLICE));
+    // A transition: React may also yield while rendering the slice.
+    return whenIdle(() => startTransition(() => setListed((n) => n + LINKS_PER_SLICE)));
   }, [listed, total]);
   // The rounds re-render only when their own slice grows (or the links' URLs change): the handlers are read when used.
   const current = useRef(link);
