@@ -90,7 +90,7 @@ export const bracketPageMachine = setup({
       assertEvent(event, 'live.change');
       return { view: withChanges(context.view, event.change.matches) ?? context.view };
     }),
-    /** The view starts the canvas's code and renderer while the bracket loads. */
+    /** The view starts the canvas's code and renderer while the bracket loads (once the title can show). */
     prepareCanvas: () => {},
     notifyReset: () => {},
     reportError: (_, _params: { error: unknown }) => {},
@@ -107,9 +107,9 @@ export const bracketPageMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      entry: 'prepareCanvas',
-      // The title goes up as soon as the tournament is read (a phone's largest paint), the bracket below it when read.
-      on: { 'bracket.tournament': { actions: assign({ tournament: ({ event }) => event.tournament }) } },
+      // The title goes up as soon as the tournament is read (a phone's largest paint), the bracket below it when read;
+      // the canvas's code and renderer start then, not sooner: on a slow connection they would delay the title.
+      on: { 'bracket.tournament': { actions: [assign({ tournament: ({ event }) => event.tournament }), 'prepareCanvas'] } },
       invoke: {
         id: 'loadBracket',
         src: 'loadBracket',

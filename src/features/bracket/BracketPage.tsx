@@ -28,6 +28,12 @@ export function BracketPage() {
   return <BracketScreen key={`${id}/${isStaff}`} tournamentId={id} isStaff={isStaff} />;
 }
 
+/** Runs `task` in a task of its own after the next frame is painted (at once where there are no frames: jsdom). */
+function afterNextPaint(task: () => void): void {
+  if (typeof requestAnimationFrame !== 'function') return task();
+  requestAnimationFrame(() => setTimeout(task, 0));
+}
+
 const Loading = ({ label = 'Loading...' }: { label?: string }) => (
   <Center py="xl">
     <Stack align="center" gap="xs">
@@ -46,8 +52,9 @@ function BracketScreen({ tournamentId, isStaff }: { tournamentId: number; isStaf
     {
       input: { tournamentId, isStaff },
       actions: {
-        // Through the lazy component the page renders, so the canvas does not suspend when it mounts.
-        prepareCanvas: () => void BracketView.preload().then(warmBracketCanvas),
+        // Through the lazy component the page renders, so the canvas does not suspend when it mounts; after the
+        // title's paint (its frame), so that the canvas's code takes neither the connection nor the main thread before it.
+        prepareCanvas: () => afterNextPaint(() => void BracketView.preload().then(warmBracketCanvas)),
         notifyReset: () => notifySuccess(SUCCESS.bracketReset),
         reportError: (_, { error }) => notifyError(error),
       },
@@ -68,7 +75,7 @@ function BracketScreen({ tournamentId, isStaff }: { tournamentId: number; isStaf
       </Stack>
     );
   }
-  // The canvas's code and renderer start while the bracket loads (prepareCanvas). The title shows as soon as the
+  // The canvas's code and renderer start once the title can show (prepareCanvas), while the bracket loads. The title shows as soon as the
   // tournament is read, "Loading the bracket..." below it until the bracket is; the canvas then takes that place (below
   // the title: nothing on screen moves). A tournament without a bracket shows why instead.
   const resetting = snapshot.matches({ ready: { reset: 'resetting' } });
