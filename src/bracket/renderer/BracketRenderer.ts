@@ -495,25 +495,27 @@ export class BracketRenderer {
   }
 
   /**
-   * Renders both meshes once: compiles the shaders and uploads the atlas before data arrives. Called
-   * before the stage mounts the layers (they are lent to a container of their own for it).
+   * Renders the meshes once: compiles the shaders and uploads the atlas before data arrives. Called
+   * before the stage mounts the layers (they are lent to a container of their own for it). `layer`: one
+   * of the two only (the card shapes, or the text with the atlas), so a phone can take them in two tasks.
    */
-  warmUp(renderer: Renderer): void {
-    for (const s of [this.flat, this.glyphs]) {
+  warmUp(renderer: Renderer, layer: 'shapes' | 'text' | 'both' = 'both'): void {
+    const streams = layer === 'shapes' ? [this.flat] : layer === 'text' ? [this.glyphs] : [this.flat, this.glyphs];
+    const layers = layer === 'shapes' ? [this.shapes] : layer === 'text' ? [this.text] : [this.shapes, this.text];
+    for (const s of streams) {
       // One degenerate quad: every vertex at the origin, nothing is filled.
       s.mesh.visible = true;
       s.geometry.indexCount = 6;
     }
-    this.atlas.flush();
-    const parents = [this.shapes.parent, this.text.parent];
+    if (layer !== 'shapes') this.atlas.flush();
+    const parents = layers.map((l) => l.parent);
     const lent = new Container();
-    lent.addChild(this.shapes, this.text);
+    lent.addChild(...layers);
     renderer.render({ container: lent });
     lent.removeChildren();
     lent.destroy();
-    parents[0]?.addChild(this.shapes);
-    parents[1]?.addChild(this.text);
-    for (const s of [this.flat, this.glyphs]) s.commit(s.count);
+    layers.forEach((l, i) => parents[i]?.addChild(l));
+    for (const s of streams) s.commit(s.count);
   }
 
   /**

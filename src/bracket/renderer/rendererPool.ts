@@ -1,5 +1,5 @@
 import { createRoot } from '@pixi/react';
-import { Application, Ticker, WebGLRenderer, type ApplicationOptions } from 'pixi.js';
+import { Application, getMaxFragmentPrecision, Ticker, WebGLRenderer, type ApplicationOptions } from 'pixi.js';
 // Pixi's browser environment (events, accessibility, rendering and filter extensions), imported here rather than
 // fetched by Renderer.init as a chunk of its own one round trip after the canvas starts (`manageImports: false`).
 import 'pixi.js/browser';
@@ -118,7 +118,10 @@ export function startSurface(options: Partial<ApplicationOptions>, resolution: n
   const slot: { ready: Promise<Surface>; resolution: number; lost: boolean } = { ready: null as never, resolution, lost: false };
   slot.ready = (async () => {
     if (typeof WebGL2RenderingContext === 'undefined') throw new Error('The bracket needs WebGL 2');
-    // The WebGL context in a task of its own too, not in the task of whoever asked (a page's render and commit).
+    // The WebGL contexts in tasks of their own too, not in the task of whoever asked (a page's render and commit):
+    // first the small one Pixi makes once to learn the shaders' precision, then the renderer's.
+    await nextTask();
+    getMaxFragmentPrecision();
     await nextTask();
     const root = createRoot(canvas);
     const app = await initWebGL(root, { ...options, canvas, manageImports: false, resolution, width: 1, height: 1 } as Partial<ApplicationOptions>);
@@ -142,7 +145,9 @@ export function startSurface(options: Partial<ApplicationOptions>, resolution: n
     // The glyph atlas's smaller copies, then the shaders compiled and the atlas uploaded, before any data arrives.
     scene.atlas.flush();
     await nextTask();
-    scene.warmUp(app.renderer);
+    scene.warmUp(app.renderer, 'shapes');
+    await nextTask();
+    scene.warmUp(app.renderer, 'text');
     await nextTask();
     const show = await stageOn(root, scene);
     return { app, scene, show };
