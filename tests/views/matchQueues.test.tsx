@@ -31,6 +31,12 @@ describe('admin match lists', () => {
   // The queue screens hold a Season matches table above the tournament one: these tests read the tournament one.
   const scope = () => within(screen.queryByRole('region', { name: 'Tournament matches' }) ?? document.body);
   const rows = () => scope().getAllByRole('row').slice(1);
+  /** The rows of a loaded list (not its "Loading..." row, which a search shows first). */
+  const loadedRows = () => {
+    const found = rows();
+    expect(found.map((r) => r.textContent)).not.toContain('Loading...');
+    return found;
+  };
   const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
   const search = async (user: Awaited<ReturnType<typeof asAdmin>>['user'], label: string, term: string) => {
     await user.type(screen.getByRole('searchbox', { name: label }), term);
@@ -53,7 +59,7 @@ describe('admin match lists', () => {
       expect(within(rows()[1]).getByRole('link', { name: 'VIEW MATCH' }).getAttribute('href')).toBe(`/tournaments/${f.tournamentId}/match/${m2.id}`);
 
       await search(user, 'Search by entry name', b2.toUpperCase());
-      await waitFor(() => expect(rows()).toHaveLength(1));
+      await waitFor(() => expect(loadedRows()).toHaveLength(1));
       expect(cells(rows()[0])[0]).toBe(String(m2.matchNumber));
       await search(user, 'Search by entry name', 'zzz-nobody');
       expect(await screen.findByText('No results found')).toBeTruthy();
@@ -78,7 +84,7 @@ describe('admin match lists', () => {
       expect(screen.getByRole('heading', { name: 'Tournament matches' })).toBeTruthy();
       expect(scope().getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['TOURNAMENT', 'DUE BY', 'ENTRY A', 'ENTRY B', 'VIEW']);
       await search(user, 'Search tournament matches', f.title);
-      await waitFor(() => expect(rows()).toHaveLength(1));
+      await waitFor(() => expect(loadedRows()).toHaveLength(1));
       const due = (await db().select().from(tournamentMatches).where(eq(tournamentMatches.id, m.id)))[0].dueByDate!;
       expect(cells(rows()[0])).toEqual([f.title, format(due, 'dd/MM/yyyy'), m.teamA!.name, m.teamB!.name, 'VIEW']);
       const view = within(rows()[0]).getByRole('link', { name: `View ${m.teamA!.name} vs ${m.teamB!.name} (${f.title})` });
@@ -98,7 +104,7 @@ describe('admin match lists', () => {
       const { user } = await asAdmin('/admin/incomplete');
       expect(await screen.findByRole('heading', { level: 1, name: 'Incomplete Matches' })).toBeTruthy();
       await search(user, 'Search tournament matches', f.title);
-      await waitFor(() => expect(rows()).toHaveLength(1));
+      await waitFor(() => expect(loadedRows()).toHaveLength(1));
       const [a, b] = [playerOf(f, m, 'A').discordName, playerOf(f, m, 'B').discordName];
       expect(cells(rows()[0])).toEqual([f.title, 'NO DUE BY DATE SET', `${a}(pending)`, `${b}(submitted)`, 'VIEW']);
       expect(scope().getByText('Total Results: 1')).toBeTruthy();
