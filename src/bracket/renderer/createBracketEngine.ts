@@ -478,6 +478,9 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
       const given = target instanceof HTMLCanvasElement ? target : null;
       const claimed = (slot = given ? startSurface(pixiAppOptions(resolution), resolution, given) : claimSurface(pixiAppOptions(resolution), resolution));
       const surface = await claimed.ready;
+      // In a task of its own, not in the page's commit that mounted the canvas (its first resize reads the page's
+      // layout and sizes the drawing buffer: ~100 ms at 4× CPU on a phone).
+      await new Promise((resolve) => setTimeout(resolve, 0));
       // Destroyed meanwhile (React StrictMode mounts twice): destroy() let go of the slot.
       if (destroyed) return;
       if (!given) target.appendChild(surface.app.canvas);
