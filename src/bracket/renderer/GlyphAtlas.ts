@@ -207,18 +207,21 @@ export class GlyphAtlas {
    * software, most of it of empty rows).
    */
   private buildLevels(): void {
+    for (let level = 1; level < LEVELS; level++) this.buildLevel(level);
+  }
+
+  /** One half-size copy (`level`), drawn from the one above it (see buildLevels). */
+  private buildLevel(level: number): void {
     const ctx = this.ctx;
     const step = 1 << LEVELS;
     const band = Math.min(this.size, Math.ceil((this.penY + this.rowHeight + step) / step) * step);
-    for (let level = 1; level < LEVELS; level++) {
-      const [sx, sy] = levelOrigin(level - 1, this.size);
-      const [dx, dy] = levelOrigin(level, this.size);
-      const from = this.size >> (level - 1);
-      const to = this.size >> level;
-      ctx.fillStyle = '#000';
-      ctx.fillRect(dx, dy, to, band >> level);
-      ctx.drawImage(this.canvas, sx, sy, from, band >> (level - 1), dx, dy, to, band >> level);
-    }
+    const [sx, sy] = levelOrigin(level - 1, this.size);
+    const [dx, dy] = levelOrigin(level, this.size);
+    const from = this.size >> (level - 1);
+    const to = this.size >> level;
+    ctx.fillStyle = '#000';
+    ctx.fillRect(dx, dy, to, band >> level);
+    ctx.drawImage(this.canvas, sx, sy, from, band >> (level - 1), dx, dy, to, band >> level);
     ctx.fillStyle = '#fff';
   }
 
@@ -229,6 +232,18 @@ export class GlyphAtlas {
     this.buildLevels();
     this.source.update();
     return true;
+  }
+
+  /**
+   * `flush` in steps, one half-size copy each, for the renderer's start to run in tasks of their own (each copy is a
+   * software downscale: tens of milliseconds on a phone). A glyph added meanwhile makes the atlas dirty again: the
+   * next `flush` draws every copy anew.
+   */
+  flushSteps(): (() => void)[] {
+    if (!this.dirty) return [];
+    this.dirty = false;
+    const levels = Array.from({ length: LEVELS - 1 }, (_, i) => () => this.buildLevel(i + 1));
+    return [...levels, () => this.source.update()];
   }
 
   destroy(): void {

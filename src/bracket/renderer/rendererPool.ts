@@ -143,8 +143,10 @@ export function startSurface(options: Partial<ApplicationOptions>, resolution: n
     const scene = new BracketRenderer(app.renderer.resolution);
     await nextTask();
     // The glyph atlas's smaller copies, then the shaders compiled and the atlas uploaded, before any data arrives.
-    scene.atlas.flush();
-    await nextTask();
+    for (const step of scene.atlas.flushSteps()) {
+      step();
+      await nextTask();
+    }
     scene.warmUp(app.renderer, 'shapes');
     await nextTask();
     scene.warmUp(app.renderer, 'text');
