@@ -28,10 +28,13 @@ export function BracketPage() {
   return <BracketScreen key={`${id}/${isStaff}`} tournamentId={id} isStaff={isStaff} />;
 }
 
-/** Runs `task` in a task of its own after the next frame is painted (at once where there are no frames: jsdom). */
+/**
+ * Runs `task` in a task of its own once the next frame is on screen: after the frame that follows it begins (a frame
+ * is presented after its task ends, so one frame is not enough to be sure). At once where there are no frames (jsdom).
+ */
 function afterNextPaint(task: () => void): void {
   if (typeof requestAnimationFrame !== 'function') return task();
-  requestAnimationFrame(() => setTimeout(task, 0));
+  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(task, 0)));
 }
 
 const Loading = ({ label = 'Loading...' }: { label?: string }) => (
