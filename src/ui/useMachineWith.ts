@@ -18,9 +18,15 @@ export type MachineWith<TMachine extends AnyStateMachine> = (undefined extends I
  * view mounts (like `useMachine`'s logic): remount with a React `key` to run with others.
  */
 export function useMachineWith<TMachine extends AnyStateMachine>(machine: TMachine, options: MachineWith<TMachine>) {
+  const { logic, input } = useProvided(machine, options);
+  return useMachine(logic, { input }) as ReturnType<typeof useMachine<TMachine>>;
+}
+
+/** The machine with the view's implementations, taken once at mount, and its input. */
+function useProvided<TMachine extends AnyStateMachine>(machine: TMachine, options: MachineWith<TMachine>) {
   const { input, actions, actors } = options as { input?: unknown } & MachineWith<TMachine>;
-  const [logic] = useState(() => machine.provide({ actions, actors } as Implementations<TMachine>) as TMachine);
-  return useMachine(logic as AnyStateMachine, { input }) as ReturnType<typeof useMachine<TMachine>>;
+  const [logic] = useState(() => machine.provide({ actions, actors } as Implementations<TMachine>) as AnyStateMachine);
+  return { logic, input };
 }
 
 /** Nothing to render at length: no data, or an empty list (a failure, no results). */
@@ -28,15 +34,14 @@ const isEmpty = (data: unknown) => data == null || (Array.isArray(data) && data.
 
 /**
  * `useMachineWith` for a machine that loads what a screen shows (a list, a page's data): a snapshot that brings new
- * `dataOf` (not nothing, not an empty list) is rendered as a transition, in slices of a few milliseconds that let the browser answer input between
- * them, instead of one task (a table's first render is a few hundred milliseconds on a phone). The screen changes
- * all at once when that render is done, so nothing reads half-loaded; every other change (typing, a page number,
- * "Loading...") is rendered at once, as `useMachine` does.
+ * `dataOf` (not nothing, not an empty list) is rendered as a transition, in slices of a few milliseconds that let the
+ * browser answer input between them, instead of one task (a table's first render is a few hundred milliseconds on a
+ * phone). The screen changes all at once when that render is done, so nothing reads half-loaded; every other change
+ * (typing, a page number, "Loading...") is rendered at once, as `useMachine` does.
  */
 export function useLoadingMachineWith<TMachine extends AnyStateMachine>(machine: TMachine, options: MachineWith<TMachine>, dataOf: (snapshot: SnapshotFrom<TMachine>) => unknown) {
-  const { input, actions, actors } = options as { input?: unknown } & MachineWith<TMachine>;
-  const [logic] = useState(() => machine.provide({ actions, actors } as Implementations<TMachine>) as TMachine);
-  const actorRef = useActorRef(logic as AnyStateMachine, { input }) as AnyActorRef;
+  const { logic, input } = useProvided(machine, options);
+  const actorRef = useActorRef(logic, { input }) as AnyActorRef;
   const [snapshot, setSnapshot] = useState(() => actorRef.getSnapshot() as SnapshotFrom<TMachine>);
   useEffect(() => {
     let last = snapshot;

@@ -201,16 +201,11 @@ export class GlyphAtlas {
   }
 
   /**
-   * Redraws the half-size copies from the full-size part: only the band of shelves in use (and a black margin below
+   * Redraws one half-size copy (`level`) from the one above it: only the band of shelves in use (and a black margin below
    * it, a multiple of 2^LEVELS rows so every copy halves it exactly); below it every copy is still the black the
    * canvas started with. The whole square was a long task of its own on a phone (a high-quality downscale in
    * software, most of it of empty rows).
    */
-  private buildLevels(): void {
-    for (let level = 1; level < LEVELS; level++) this.buildLevel(level);
-  }
-
-  /** One half-size copy (`level`), drawn from the one above it (see buildLevels). */
   private buildLevel(level: number): void {
     const ctx = this.ctx;
     const step = 1 << LEVELS;
@@ -227,17 +222,15 @@ export class GlyphAtlas {
 
   /** Uploads new glyphs before a render; true when something changed. */
   flush(): boolean {
-    if (!this.dirty) return false;
-    this.dirty = false;
-    this.buildLevels();
-    this.source.update();
-    return true;
+    const steps = this.flushSteps();
+    for (const step of steps) step();
+    return steps.length > 0;
   }
 
   /**
-   * `flush` in steps, one half-size copy each, for the renderer's start to run in tasks of their own (each copy is a
-   * software downscale: tens of milliseconds on a phone). A glyph added meanwhile makes the atlas dirty again: the
-   * next `flush` draws every copy anew.
+   * `flush` in steps: each half-size copy, then the upload, for the renderer's start to run in tasks of their own
+   * (each copy is a software downscale: tens of milliseconds on a phone). A glyph added meanwhile makes the atlas
+   * dirty again: the next `flush` draws every copy anew.
    */
   flushSteps(): (() => void)[] {
     if (!this.dirty) return [];

@@ -15,7 +15,7 @@ import { canvasInput } from './canvasInput';
 import { FrameLoop, type FrameTarget } from './FrameLoop';
 import { MinimapControl } from './MinimapControl';
 import { bindPointerInput } from './PointerInput';
-import { claimSurface, destroySurface, prepareSurface, quietPixi, releaseSurface, stageInApplication, startSurface, stepPixi, type SurfaceSlot } from './rendererPool';
+import { claimSurface, destroySurface, nextTask, prepareSurface, quietPixi, releaseSurface, stageInApplication, startSurface, stepPixi, type SurfaceSlot } from './rendererPool';
 
 export type { JumpTarget, MoveOptions } from './BracketCamera';
 
@@ -480,7 +480,7 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
       const surface = await claimed.ready;
       // In a task of its own, not in the page's commit that mounted the canvas (its first resize reads the page's
       // layout and sizes the drawing buffer: ~100 ms at 4× CPU on a phone).
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await nextTask();
       // Destroyed meanwhile (React StrictMode mounts twice): destroy() let go of the slot.
       if (destroyed) return;
       if (!given) target.appendChild(surface.app.canvas);

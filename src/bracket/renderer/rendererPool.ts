@@ -107,7 +107,7 @@ export function stepPixi(time: number): void {
 let spare: SurfaceSlot | null = null;
 
 /** Resolves in a new task (a timer), letting the browser render and answer input first. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 let unloadHooked = false;
 
 /**

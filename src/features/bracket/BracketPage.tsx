@@ -78,9 +78,9 @@ function BracketScreen({ tournamentId, isStaff }: { tournamentId: number; isStaf
       </Stack>
     );
   }
-  // The canvas's code and renderer start once the title can show (prepareCanvas), while the bracket loads. The title shows as soon as the
-  // tournament is read, "Loading the bracket..." below it until the bracket is; the canvas then takes that place (below
-  // the title: nothing on screen moves). A tournament without a bracket shows why instead.
+  // The title shows as soon as the tournament is read, "Loading the bracket..." below it until the bracket is; the
+  // canvas's code and renderer start once the title is on screen (prepareCanvas), and the canvas then takes that place
+  // (below the title: nothing on screen moves). A tournament without a bracket shows why instead.
   const resetting = snapshot.matches({ ready: { reset: 'resetting' } });
   if (!tournament) return <Loading label="Loading the bracket..." />;
   const bracketLoading = snapshot.matches('loading');

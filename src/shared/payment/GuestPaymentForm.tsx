@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { guestPaymentProblems, type PaymentRequest } from '../../api/contract/billing';
 import { PAYMENT_MAX_EUROS, PAYMENT_MIN_EUROS, PAYMENT_REFERENCE_MAX } from '../../domain/constants';
 import { VALIDATION } from '../../domain/messages';
-import { groupThousands } from '../../domain/counts';
+import { formatCount } from '../../domain/counts';
 
 interface GuestPaymentValues {
   email: string;
@@ -38,7 +38,7 @@ export function GuestPaymentForm({ onSubmit }: { onSubmit: (payment: PaymentRequ
           <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
           <NumberInput
             label="Amount"
-            description={`In euros, from €${PAYMENT_MIN_EUROS.toFixed(2)} to €${groupThousands(PAYMENT_MAX_EUROS)}`}
+            description={`In euros, from €${PAYMENT_MIN_EUROS.toFixed(2)} to €${formatCount(PAYMENT_MAX_EUROS)}`}
             required
             prefix="€"
             decimalScale={2}
