@@ -42,7 +42,8 @@ describe('the admin portal in a real browser', () => {
     await newAdmin.getByRole('link', { name: 'Users' }).click();
     await newAdmin.waitForURL('**/admin/users');
     // The staff-only list loads for them (a refused call would leave the table empty, with Try again).
-    await newAdmin.locator('tbody tr').first().waitFor();
+    // A row of the loaded list, not the "Loading..." row the table shows first.
+    await newAdmin.locator('tbody tr', { hasNotText: 'Loading...' }).first().waitFor();
     expect(await newAdmin.locator('tbody tr').count()).toBe(10);
 
     await owner.getByRole('button', { name: `Options for ${name}` }).click();
