@@ -31,8 +31,12 @@ export class AvatarImages {
     private readonly onLoaded: () => void,
   ) {}
 
-  /** Shows the loaded pictures of `spots` and queues the missing ones. */
-  show(spots: readonly AvatarSpot[]): void {
+  /**
+   * Shows the loaded pictures of `spots` and queues the missing ones; true when a picture is or was on screen (a frame
+   * is needed), false when none shows before and after (the missing ones ask for a frame as they arrive).
+   */
+  show(spots: readonly AvatarSpot[]): boolean {
+    const shown = this.used;
     this.used = 0;
     this.queue = [];
     for (const s of spots) {
@@ -49,12 +53,16 @@ export class AvatarImages {
     }
     for (let i = this.used; i < this.pool.length; i++) this.pool[i].visible = false;
     this.pump();
+    return shown > 0 || this.used > 0;
   }
 
-  hide(): void {
+  /** Hides every picture; true when one was on screen. */
+  hide(): boolean {
+    const shown = this.used;
     this.queue = [];
     for (const s of this.pool) s.visible = false;
     this.used = 0;
+    return shown > 0;
   }
 
   private sprite(): Sprite {

@@ -328,9 +328,12 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
   function showImages() {
     if (!mounted || !data.layout) return;
     const cam = camera.cam;
-    if (cam.zoom < IMAGE_ZOOM) mounted.images.hide();
-    else mounted.images.show(data.avatarSpots({ x: cam.x, y: cam.y, width: camera.view.width / cam.zoom, height: camera.view.height / cam.zoom }));
-    loop.request();
+    const changed =
+      cam.zoom < IMAGE_ZOOM
+        ? mounted.images.hide()
+        : mounted.images.show(data.avatarSpots({ x: cam.x, y: cam.y, width: camera.view.width / cam.zoom, height: camera.view.height / cam.zoom }));
+    // No frame when no picture shows before or after (a bracket that settles at a distance: nothing to redraw).
+    if (changed) loop.request();
   }
 
   /** A new stage state when what it shows changed; React then commits it to the Pixi objects (and asks for a frame). */

@@ -1,5 +1,5 @@
 import { createRoot } from '@pixi/react';
-import { Application, getMaxFragmentPrecision, Ticker, WebGLRenderer, type ApplicationOptions } from 'pixi.js';
+import { Application, DOMAdapter, getMaxFragmentPrecision, Ticker, WebGLRenderer, type ApplicationOptions } from 'pixi.js';
 // Pixi's browser environment (events, accessibility, rendering and filter extensions), imported here rather than
 // fetched by Renderer.init as a chunk of its own one round trip after the canvas starts (`manageImports: false`).
 import 'pixi.js/browser';
@@ -28,14 +28,63 @@ export interface SurfaceSlot {
 }
 
 /**
- * Pixi's `Application.init` for the Application of a @pixi/react root, with the WebGL renderer
- * imported statically: `autoDetectRenderer` would import it dynamically, a chunk of its own fetched
- * only once the canvas starts. The root then finds its Application initialised and renders into it.
+ * The WebGL 2 context the renderer draws with, made by us rather than by Pixi so that its start is several short
+ * tasks instead of one long one (~130 ms at 4× CPU on a phone): the context, then the extensions Pixi asks for in
+ * groups (a browser hands an extension out once, later asks are free), each in a task of its own. The attributes are
+ * Pixi's for our options (a transparent, premultiplied, unaliased canvas) without a depth and stencil buffer: the
+ * bracket draws flat quads in order and masks nothing, so the buffer to allocate, clear and (with a software
+ * compositor) read back each frame is the colour alone.
  */
-async function initWebGL(root: Root, options: Partial<ApplicationOptions>): Promise<Application> {
+const CONTEXT_ATTRIBUTES: WebGLContextAttributes = {
+  alpha: true,
+  premultipliedAlpha: true,
+  antialias: false,
+  depth: false,
+  stencil: false,
+  preserveDrawingBuffer: false,
+  powerPreference: 'default',
+};
+/** The extensions Pixi's context system asks for (GlContextSystem.getExtensions), in groups of a few. */
+const PIXI_EXTENSIONS = [
+  ['EXT_texture_filter_anisotropic', 'OES_texture_float_linear', 'WEBGL_lose_context', 'EXT_color_buffer_float', 'WEBGL_provoking_vertex'],
+  ['WEBGL_compressed_texture_s3tc', 'WEBGL_compressed_texture_s3tc_srgb', 'WEBGL_compressed_texture_etc', 'WEBGL_compressed_texture_etc1'],
+  ['WEBGL_compressed_texture_pvrtc', 'WEBKIT_WEBGL_compressed_texture_pvrtc', 'WEBGL_compressed_texture_atc', 'WEBGL_compressed_texture_astc'],
+  ['EXT_texture_compression_bptc', 'EXT_texture_compression_rgtc'],
+];
+
+async function createContext(canvas: HTMLCanvasElement, resolution: number): Promise<WebGL2RenderingContext> {
+  // The drawing buffer made at the size Pixi's start asks for (1×1 at `resolution`), not made again by its resize.
+  canvas.width = canvas.height = Math.round(resolution);
+  const gl = canvas.getContext('webgl2', CONTEXT_ATTRIBUTES);
+  if (!gl) throw new Error('The bracket needs WebGL 2');
+  // Pixi learns the shaders' precision from a small WebGL context of its own, made once for the page; it asks ours
+  // instead (one context fewer to create and keep).
+  const adapter = DOMAdapter.get();
+  DOMAdapter.set({ ...adapter, createCanvas: () => ({ getContext: () => gl }) as unknown as HTMLCanvasElement });
+  try {
+    getMaxFragmentPrecision();
+  } finally {
+    DOMAdapter.set(adapter);
+  }
+  for (const group of PIXI_EXTENSIONS) {
+    await nextTask();
+    for (const name of group) gl.getExtension(name);
+  }
+  return gl;
+}
+
+/**
+ * Pixi's `Application.init` for the Application of a @pixi/react root, with the WebGL renderer
+ * imported statically (`autoDetectRenderer` would import it dynamically, a chunk of its own fetched
+ * only once the canvas starts) on the context of `createContext`. The root then finds its Application
+ * initialised and renders into it.
+ */
+async function initWebGL(root: Root, options: Partial<ApplicationOptions>, canvas: HTMLCanvasElement): Promise<Application> {
   const app = root.applicationState.app;
+  const context = await createContext(canvas, options.resolution ?? 1);
+  await nextTask();
   const renderer = new WebGLRenderer();
-  await renderer.init({ ...options, ...options.webgl });
+  await renderer.init({ ...options, ...options.webgl, context } as Partial<ApplicationOptions>);
   app.renderer = renderer;
   for (const plugin of Application._plugins) plugin.init.call(app, options);
   root.applicationState.isInitialised = true;
@@ -118,17 +167,10 @@ export function startSurface(options: Partial<ApplicationOptions>, resolution: n
   const slot: { ready: Promise<Surface>; resolution: number; lost: boolean } = { ready: null as never, resolution, lost: false };
   slot.ready = (async () => {
     if (typeof WebGL2RenderingContext === 'undefined') throw new Error('The bracket needs WebGL 2');
-    // The WebGL contexts in tasks of their own too, not in the task of whoever asked (a page's render and commit):
-    // first the small one Pixi makes once to learn the shaders' precision, then the renderer's.
-    await nextTask();
-    getMaxFragmentPrecision();
+    // The WebGL context in tasks of its own too, not in the task of whoever asked (a page's render and commit).
     await nextTask();
     const root = createRoot(canvas);
-    const app = await initWebGL(root, { ...options, canvas, manageImports: false, resolution, width: 1, height: 1 } as Partial<ApplicationOptions>);
-    if ((app.renderer as { context?: { webGLVersion?: number } }).context?.webGLVersion === 1) {
-      app.destroy(true, { children: true });
-      throw new Error('The bracket needs WebGL 2 (its shaders are GLSL ES 3.0)');
-    }
+    const app = await initWebGL(root, { ...options, canvas, manageImports: false, resolution, width: 1, height: 1 } as Partial<ApplicationOptions>, canvas);
     app.ticker?.stop();
     quietPixi(app);
     app.stage.eventMode = 'none';
