@@ -87,4 +87,39 @@ describe('bracket canvas at rest', () => {
     expect(quietAgain.rafRun, quietAgain.sources.join('\n')).toBe(0);
     expect(errors).toEqual([]);
   });
+
+  it('draws a bracket seen from afar once: no second frame when it settles with no picture to show', async () => {
+    // Each frame of a WebGL canvas is work for the page (with a software compositor, a read back of the whole canvas).
+    // Notes when the canvas draws a frame (the draw calls of one task are one frame).
+    const { page, errors } = await newPage(browser);
+    await page.addInitScript(() => {
+      const w = window as unknown as { canvasFrames: number[] };
+      w.canvasFrames = [];
+      let inFrame = false;
+      const proto = WebGL2RenderingContext.prototype;
+      for (const name of ['drawElements', 'drawArrays', 'drawElementsInstanced', 'drawArraysInstanced'] as const) {
+        const draw = proto[name] as (...args: unknown[]) => void;
+        (proto as unknown as Record<string, unknown>)[name] = function (this: WebGL2RenderingContext, ...args: unknown[]) {
+          if (!inFrame) {
+            inFrame = true;
+            w.canvasFrames.push(performance.now());
+            void Promise.resolve().then(() => (inFrame = false));
+          }
+          return draw.apply(this, args);
+        };
+      }
+    });
+    // The 1,024-entry bracket fits the screen far below the zoom where entrants' pictures show.
+    await openBracket(page, await tournamentId(page, 'Open Qualifier 1024'));
+    await page.waitForTimeout(2_000);
+    const { drawn, after } = await page.evaluate(() => {
+      // The page marks the first frame that shows the bracket (time to bracket), right after drawing it.
+      const shown = performance.getEntriesByName('bracket:first-frame')[0]?.startTime ?? Infinity;
+      const frames = (window as unknown as { canvasFrames: number[] }).canvasFrames;
+      return { drawn: Number.isFinite(shown), after: frames.filter((t) => t > shown).length };
+    });
+    expect(drawn).toBe(true);
+    expect(after).toBe(0);
+    expect(errors).toEqual([]);
+  });
 });
