@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { build, defineConfig, type Plugin, type ResolvedConfig } from 'vite';
+import { build, defineConfig, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // The SPA. In development `npm run dev` runs this with HMR and proxies /v1 to the API server.
@@ -94,6 +94,64 @@ function precompress(): Plugin {
   };
 }
 
+/** The site's route table: its lazily loaded screens and the paths that show them. */
+const ROUTES_FILE = fileURLToPath(new URL('./src/app/routes.tsx', import.meta.url));
+/** Written beside index.html: per route, the files its first screen needs that index.html does not already name. */
+const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+
+/**
+ * The first screen's code named in the page itself (issue 27: no request waterfall, no boot task spent adding links):
+ * for each route of src/app/routes.tsx, in its order, the chunks its screen loads (the screen's chunk and every chunk
+ * it imports, less those index.html names already) and their stylesheets, written to route-preloads.json. The server
+ * puts them into each page as `modulepreload` and stylesheet links (server/http/htmlPages.ts): the browser fetches
+ * them while it fetches the entry, and the screen's `import()` finds them named already (Vite's preload helper then
+ * adds no link). The route table is read as written there: `const Screen = onDemand(() => import('…'), …)` and
+ * `{ path: '…', component: Screen`; a table that reads as nothing fails the build.
+ */
+function routePreloads(): Plugin {
+  return {
+    name: 'clutch:route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      if (EMBED_PART) return;
+      const source = readFileSync(ROUTES_FILE, 'utf8');
+      const screens = new Map<string, string>();
+      for (const [, name, spec] of source.matchAll(/const (\w+) = onDemand\(\(\) => import\('([^']+)'\)/g)) {
+        screens.set(name, resolve(dirname(ROUTES_FILE), spec));
+      }
+      const routes = [...source.matchAll(/\bpath:\s*'([^']+)',\s*component:\s*(\w+)/g)].map(([, path, component]) => ({ path, component }));
+      if (screens.size === 0 || routes.length === 0) this.error(`${ROUTE_PRELOADS_FILE}: no screens or routes read from src/app/routes.tsx`);
+      const chunks = Object.values(bundle).filter((out): out is Rollup.OutputChunk => out.type === 'chunk');
+      const byModule = new Map<string, Rollup.OutputChunk>();
+      for (const chunk of chunks) {
+        if (chunk.isDynamicEntry && chunk.facadeModuleId) byModule.set(chunk.facadeModuleId.replace(/\.[jt]sx?$/, ''), chunk);
+      }
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      /** A chunk and every chunk it imports statically. */
+      const closure = (chunk: Rollup.OutputChunk, into = new Set<string>()) => {
+        if (into.has(chunk.fileName)) return into;
+        into.add(chunk.fileName);
+        for (const file of chunk.imports) {
+          const imported = byFile.get(file);
+          if (imported) closure(imported, into);
+        }
+        return into;
+      };
+      const named = new Set<string>();
+      for (const entry of chunks.filter((chunk) => chunk.isEntry)) closure(entry, named);
+      const out = routes.map(({ path, component }) => {
+        const module = screens.get(component);
+        const chunk = module ? byModule.get(module.replace(/\.[jt]sx?$/, '')) : undefined;
+        if (module && !chunk) this.error(`${ROUTE_PRELOADS_FILE}: no chunk for ${component} (${module})`);
+        const files = chunk ? [...closure(chunk)].filter((file) => !named.has(file)) : [];
+        const css = files.flatMap((file) => [...((byFile.get(file) as { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? [])]);
+        return { path, js: files.map((file) => `/${file}`), css: [...new Set(css)].map((file) => `/${file}`) };
+      });
+      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify({ routes: out }, null, 1)}\n` });
+    },
+  };
+}
+
 /** Set while the embed's build runs (embedBuild): the config then builds embed.html alone. */
 const EMBED_PART = process.env.CLUTCH_BUILD_PART === 'embed';
 const page = (file: string) => fileURLToPath(new URL(file, import.meta.url));
@@ -124,7 +182,7 @@ function embedBuild(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), mantineStylesCheck(), embedPage(), precompress(), embedBuild()],
+  plugins: [react(), mantineStylesCheck(), embedPage(), routePreloads(), precompress(), embedBuild()],
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: { '/v1': { target: apiTarget, changeOrigin: false } },

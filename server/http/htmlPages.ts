@@ -98,6 +98,51 @@ export function splitTemplate(html: string): { head: string; tail: string; title
   return { head: page.slice(0, doctype), tail: page.slice(doctype), title: undefined };
 }
 
+/** Written by the build beside index.html (vite.config.ts, `routePreloads`): per route, its first screen's files. */
+export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+
+/** A route of the SPA and the files its first screen loads beyond what index.html names. */
+interface RoutePreload {
+  pattern: RegExp;
+  /** The head links that name them (empty: nothing to add). */
+  links: string;
+}
+
+/** A route's path as the SPA matches it (src/app/routes.tsx, `patternOf`): `:name` is one segment, any case. */
+const routePattern = (path: string) => new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:(\w+)/g, '[^/]+')}/?$`, 'i');
+
+/** An asset path the build wrote: /assets/…, nothing that could leave its attribute. */
+const ASSET = /^\/assets\/[\w.-]+\.(?:js|css)$/;
+
+/**
+ * The build's route preloads as head links: `modulepreload` for the screen's chunks, the stylesheets it would add
+ * itself (so its code and styles are fetched beside the entry's instead of after it runs). A file that is missing or
+ * does not read as the build writes it gives no links: the SPA then loads its screens as before.
+ */
+export function readRoutePreloads(text: string | null): RoutePreload[] {
+  if (text === null) return [];
+  try {
+    const parsed = JSON.parse(text) as { routes?: { path?: unknown; js?: unknown; css?: unknown }[] };
+    const files = (list: unknown) => (Array.isArray(list) ? list.filter((f): f is string => typeof f === 'string' && ASSET.test(f)) : []);
+    return (parsed.routes ?? [])
+      .filter((route) => typeof route.path === 'string' && route.path.startsWith('/'))
+      .map((route) => ({
+        pattern: routePattern(route.path as string),
+        links: [
+          ...files(route.css).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
+          ...files(route.js).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+        ].join('\n    '),
+      }));
+  } catch {
+    return [];
+  }
+}
+
+/** The links for `path`: those of the first route that matches it, as the SPA's router picks (none: no links). */
+export function routeLinks(preloads: readonly RoutePreload[], path: string): string {
+  return preloads.find((route) => route.pattern.test(path))?.links ?? '';
+}
+
 /** A page ready to send: the HTML, its ETag, and its compressed copies (made once, kept). */
 class Page {
   readonly etag: string;
@@ -129,42 +174,62 @@ class Page {
 class Template {
   private version = '';
   private parts: ReturnType<typeof splitTemplate> = { head: '', tail: '', title: undefined };
-  private sitePage: Page | null = null;
+  private preloads: RoutePreload[] = [];
+  /** Pages without a preview of their own, by their route's links (one per route, made and compressed once). */
+  private sitePages = new Map<string, Page>();
   /** Pages with a preview, by ETag of their HTML, most recently sent last. */
   private readonly recent = new Map<string, Page>();
 
+  /** `preloadsFile`: the build's route preloads (the site's page; the embed has one screen and names it already). */
   constructor(
     private readonly file: string,
     private readonly publicUrl: string,
+    private readonly preloadsFile: string | null = null,
   ) {
     const stats = statSync(file);
-    this.load(readFileSync(file, 'utf8'), `${stats.mtimeMs}:${stats.size}`);
+    const preloads = preloadsFile && existsSync(preloadsFile) ? readFileSync(preloadsFile, 'utf8') : null;
+    this.load(readFileSync(file, 'utf8'), preloads, `${stats.mtimeMs}:${stats.size}`);
   }
 
-  private load(html: string, version: string) {
+  private load(html: string, preloads: string | null, version: string) {
     this.version = version;
     this.parts = splitTemplate(html);
+    this.preloads = readRoutePreloads(preloads);
     this.recent.clear();
-    this.sitePage = new Page(this.html(null, '/'), 'build');
-    void this.sitePage.compressed('br');
-    void this.sitePage.compressed('gzip');
+    this.sitePages.clear();
+    // The page of / made and compressed now, ready for the first visitor.
+    const home = this.sitePage('/');
+    void home.compressed('br');
+    void home.compressed('gzip');
   }
 
-  /** Reads the file again when it changed; a file that went missing (a build in progress) leaves the last one. */
+  /** Reads the files again when the page changed (a rebuilt dist/); a page missing (a build in progress) leaves the last one. */
   async refresh(): Promise<void> {
     const stats = await stat(this.file).catch(() => null);
     if (!stats || `${stats.mtimeMs}:${stats.size}` === this.version) return;
-    const html = await readFile(this.file, 'utf8').catch(() => null);
-    if (html !== null) this.load(html, `${stats.mtimeMs}:${stats.size}`);
+    const [html, preloads] = await Promise.all([
+      readFile(this.file, 'utf8').catch(() => null),
+      this.preloadsFile ? readFile(this.preloadsFile, 'utf8').catch(() => null) : null,
+    ]);
+    if (html !== null) this.load(html, preloads, `${stats.mtimeMs}:${stats.size}`);
   }
 
-  private html(preview: PagePreview | null, path: string): Buffer {
-    return Buffer.from(this.parts.head + pageTags(this.publicUrl, path, preview, this.parts.title) + this.parts.tail);
+  private html(preview: PagePreview | null, path: string, links: string): Buffer {
+    const tail = links ? this.parts.tail.replace(/<\/head>/i, `  ${links}\n  </head>`) : this.parts.tail;
+    return Buffer.from(this.parts.head + pageTags(this.publicUrl, path, preview, this.parts.title) + tail);
+  }
+
+  /** The page of a route without a preview of its own: the site's tags and the route's links. */
+  private sitePage(path: string): Page {
+    const links = routeLinks(this.preloads, path);
+    let page = this.sitePages.get(links);
+    if (!page) this.sitePages.set(links, (page = new Page(this.html(null, '/', links), 'build')));
+    return page;
   }
 
   page(preview: PagePreview | null, path: string): Page {
-    if (!preview) return this.sitePage!;
-    const fresh = new Page(this.html(preview, path), 'request');
+    if (!preview) return this.sitePage(path);
+    const fresh = new Page(this.html(preview, path, routeLinks(this.preloads, path)), 'request');
     const known = this.recent.get(fresh.etag);
     const page = known ?? fresh;
     this.recent.delete(page.etag);
@@ -204,7 +269,7 @@ export function installHtmlPages(
   config: Config,
   lifecycle: Lifecycle,
 ): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> {
-  const site = new Template(join(config.staticDir!, 'index.html'), config.publicUrl);
+  const site = new Template(join(config.staticDir!, 'index.html'), config.publicUrl, join(config.staticDir!, ROUTE_PRELOADS_FILE));
   const embedFile = join(config.staticDir!, 'embed.html');
   const embed = existsSync(embedFile) ? new Template(embedFile, config.publicUrl) : null;
 

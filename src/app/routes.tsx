@@ -159,16 +159,18 @@ const patternOf = (path: string) => new RegExp(`^${path.replace(/:(\w+)/g, '(?<$
 const PATTERNS = ROUTES.map((r) => ({ route: r, pattern: patternOf(r.path) }));
 
 /**
- * Starts what the first screen of `pathname` needs, before React renders it: the screen's code and, for a public
- * route, its first reads (kept by the API client for the screen's own calls). Called once at boot (src/main.tsx),
- * so data and code load side by side instead of the data waiting for the code.
+ * Starts what the first screen of `pathname` needs, before React renders it: for a public route its first reads (kept
+ * by the API client for the screen's own calls), and the screen's code, through `schedule` (a link per chunk: a task of
+ * its own at boot). Called once at boot (src/main.tsx), so data and code load side by side instead of the data waiting
+ * for the code.
  */
-export function preloadRoute(pathname: string): void {
+export function preloadRoute(pathname: string, schedule: (work: () => void) => void = (work) => work()): void {
   for (const { route, pattern } of PATTERNS) {
     const match = pattern.exec(pathname);
     if (!match) continue;
-    void route.component.preload?.().catch(() => undefined);
     if (route.access === 'all' && route.reads) api.prefetch(() => route.reads!(match.groups ?? {}));
+    const preload = route.component.preload;
+    if (preload) schedule(() => void preload().catch(() => undefined));
     return;
   }
 }

@@ -119,6 +119,48 @@ describe('page loads: nothing fails, nothing in the console', () => {
     expect(calls).not.toContain('GET /v1/user/userinfo');
   });
 
+  it('each main page names the code and styles of its first screen: every script fetched before the screen shows is named by the page, each fetched once', async () => {
+    const { page, context } = await newPage(browser);
+    const pages = await mainPages(page);
+    await context.close();
+    for (const { path, heading } of pages) {
+      // A new visitor each time (nothing cached): when the screen's heading shows, and which scripts were fetched by then.
+      const visitor = await newPage(browser);
+      await visitor.page.addInitScript(
+        ({ source, flags }) => {
+          const re = new RegExp(source, flags);
+          const shown = new MutationObserver(() => {
+            if (![...document.querySelectorAll('h1')].some((h) => re.test(h.textContent ?? ''))) return;
+            (window as unknown as { shownAt: number }).shownAt = performance.now();
+            shown.disconnect();
+          });
+          shown.observe(document, { subtree: true, childList: true, characterData: true });
+        },
+        { source: heading.source, flags: heading.flags },
+      );
+      const response = await visitor.page.goto(path);
+      const html = await response!.text();
+      await visitor.page.getByRole('heading', { level: 1, name: heading }).first().waitFor({ timeout: 30_000 });
+      const { shownAt, scripts } = await visitor.page.evaluate(() => ({
+        shownAt: (window as unknown as { shownAt: number }).shownAt,
+        scripts: performance
+          .getEntriesByType('resource')
+          .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime }))
+          .filter((entry) => /^\/assets\/.+\.js$/.test(entry.path)),
+      }));
+      const named = new Set([...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="([^"]+\.js)"/g)].map((m) => m[1]));
+      // The entry, the runtime and the screen's own chunks.
+      expect(named.size, path).toBeGreaterThan(3);
+      const early = scripts.filter((entry) => entry.start < shownAt).map((entry) => entry.path);
+      expect(early.filter((file) => !named.has(file)), path).toEqual([]);
+      // A preload the page's import could not use (another CORS mode) would be fetched a second time.
+      const twice = scripts.map((entry) => entry.path).filter((file, i, all) => all.indexOf(file) !== i);
+      expect(twice, path).toEqual([]);
+      expect(visitor.errors, path).toEqual([]);
+      await visitor.context.close();
+    }
+  });
+
   it("a signed-in user's loads of the same pages and /admin, then a first write (Logout): no failing request, no 419, no console error", async () => {
     const { page } = await newPage(browser);
     const seen = watch(page);

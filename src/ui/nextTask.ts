@@ -1,0 +1,28 @@
+/*
+ * A task boundary: work split into tasks lets the browser paint and answer input in between (on a phone's CPU one
+ * task of 150 ms is a page that does not answer for 150 ms). A message to ourselves rather than a timer: a timer can
+ * wait a second in a tab that is not shown, and nests into 4 ms delays.
+ */
+const queue: (() => void)[] = [];
+let channel: MessageChannel | null = null;
+
+function post(): void {
+  if (!channel) {
+    channel = new MessageChannel();
+    channel.port1.onmessage = () => queue.shift()?.();
+    // Node (the tests' jsdom) would otherwise stay up for the open port.
+    (channel.port1 as { unref?: () => void }).unref?.();
+    (channel.port2 as { unref?: () => void }).unref?.();
+  }
+  channel.port2.postMessage(null);
+}
+
+/** Runs `work` in a task of its own, after the tasks already queued by this function. */
+export function inNextTask(work: () => void): void {
+  if (typeof MessageChannel === 'undefined') {
+    setTimeout(work, 0);
+    return;
+  }
+  queue.push(work);
+  post();
+}
