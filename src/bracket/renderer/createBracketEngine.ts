@@ -249,6 +249,13 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
   /** What the stage's @pixi/react components draw, derived from the overlay store and the data. */
   let stageState: DerivedStage = EMPTY_DERIVED;
   const stageListeners = new Set<() => void>();
+  /**
+   * Set while the stage has not yet committed this engine's overlays (between `start` and React's first commit of
+   * them, which comes a task later): the frame loop is attached then, so the first frame shows the cards and their
+   * overlays together. Drawn apart, each is a frame (with a software compositor, a read back of the whole canvas:
+   * ~40 ms of a phone's main thread at 4× CPU).
+   */
+  let stageMounting: (() => void) | null = null;
   const stage: StageSource = {
     subscribe(fn) {
       stageListeners.add(fn);
@@ -256,6 +263,7 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
     },
     getSnapshot: () => stageState,
     committed: () => {
+      stageMounting?.();
       loop.request();
       events.emit('overlays', undefined);
     },
@@ -402,7 +410,7 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
 
   /**
    * Takes the renderer: `scene` draws the cards, `show` puts this engine's overlays on the stage,
-   * `release` lets go of it all on destroy.
+   * `release` lets go of it all on destroy. Frames are drawn from the stage's first commit of this engine's overlays.
    */
   function start(app: Application, scene: BracketRenderer, show: (source: StageSource | null) => void, release: Mounted['release']) {
     const canvas = app.canvas;
@@ -450,7 +458,11 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
           })
         : null;
     mounted = { app, scene, release, canvas, images, resolution: app.renderer.resolution, unbind, resizeObserver, minimap };
-    loop.attach(frameTarget(mounted));
+    const frames = frameTarget(mounted);
+    stageMounting = () => {
+      stageMounting = null;
+      loop.attach(frames);
+    };
     show(stage);
     resize();
     if (data.matches) applyData();
@@ -584,6 +596,7 @@ export function createBracketEngine(target: HTMLElement | Application, options: 
     destroy() {
       if (destroyed) return;
       destroyed = true;
+      stageMounting = null;
       // A kept renderer goes back at its own resolution.
       loop.fullResolution();
       loop.stop();
