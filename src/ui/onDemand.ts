@@ -1,9 +1,9 @@
-import { createElement, Suspense, use, type ComponentType } from 'react';
+import { createElement, startTransition, Suspense, use, useEffect, useState, type ComponentType } from 'react';
 import { LoadingState } from './DataLoader/LoadStates';
 
 type ComponentOf<T> = T extends ComponentType<infer P> ? ComponentType<P> : never;
 type Loading<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
-export type OnDemandComponent<C> = C & { preload: () => Promise<unknown> };
+export type OnDemandComponent<C> = C & { preload: () => Promise<unknown>; loaded: () => boolean };
 
 const preloads: (() => Promise<unknown>)[] = [];
 /** The screens' preloads by export name (`preloadScreen`). */
@@ -32,7 +32,30 @@ export function lazyNamed<M, K extends keyof M & string>(load: () => Promise<M>,
     return createElement(use(preload() as Promise<ComponentType<object>>), props);
   }
   OnDemandPart.displayName = `Lazy(${exportName})`;
-  return Object.assign(OnDemandPart, { preload }) as unknown as OnDemandComponent<ComponentOf<M[K]>>;
+  const loaded = () => loading?.status === 'fulfilled';
+  return Object.assign(OnDemandPart, { preload, loaded }) as unknown as OnDemandComponent<ComponentOf<M[K]>>;
+}
+
+/**
+ * Whether `component`'s code has arrived, loading it once `wanted`. It turns true in a transition: the first render of
+ * a large part (the bracket canvas with its controls and links) then goes in slices of a few milliseconds, where a
+ * part that suspended would be rendered again in one task of the update that showed it.
+ */
+export function useOnDemandReady(component: { preload: () => Promise<unknown>; loaded: () => boolean }, wanted: boolean): boolean {
+  const [ready, setReady] = useState(component.loaded);
+  useEffect(() => {
+    if (ready || !wanted) return;
+    let live = true;
+    component.preload().then(
+      () => live && startTransition(() => setReady(true)),
+      // A chunk that fails to load: the part renders and its Suspense boundary or error boundary tells.
+      () => live && setReady(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [component, ready, wanted]);
+  return ready;
 }
 
 /**
@@ -47,7 +70,7 @@ export function onDemand<K extends string, M extends Record<K, ComponentType>>(l
   }
   OnDemand.displayName = `OnDemand(${exportName})`;
   screens.set(exportName, Screen.preload);
-  return Object.assign(OnDemand, { preload: Screen.preload });
+  return Object.assign(OnDemand, { preload: Screen.preload, loaded: Screen.loaded });
 }
 
 /**

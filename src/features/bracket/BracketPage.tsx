@@ -9,6 +9,7 @@ import { CONFIRM, SUCCESS } from '../../domain/messages';
 import { PageTitle } from '../../ui/PageTitle/PageTitle';
 import { parseId } from '../../ui/routeParams';
 import { useLoadingMachineWith } from '../../ui/useMachineWith';
+import { useOnDemandReady } from '../../ui/onDemand';
 import { BracketAdminActions } from './BracketAdminActions';
 import { ResetBracketDialog } from '../../shared/bracket/ResetBracket';
 import { bracketPageMachine } from '../../../machines/flows/bracketPageMachine';
@@ -65,6 +66,8 @@ function BracketScreen({ tournamentId, isStaff }: { tournamentId: number; isStaf
     (s) => s.context.view,
   );
   const { tournament, view } = snapshot.context;
+  // The canvas mounts once its code is here, in a transition (see useOnDemandReady).
+  const canvasReady = useOnDemandReady(BracketView, view.length > 0);
   if (snapshot.matches('failed')) {
     if (snapshot.context.error instanceof ApiError && snapshot.context.error.status === 404) return <NotFound />;
     return (
@@ -108,9 +111,9 @@ function BracketScreen({ tournamentId, isStaff }: { tournamentId: number; isStaf
           <LiveStatus connection={snapshot.context.connection} />
         </>
       )}
-      {bracketLoading && <Loading label="Loading the bracket..." />}
+      {(bracketLoading || (showCanvas && !canvasReady)) && <Loading label="Loading the bracket..." />}
       {!bracketLoading && !showCanvas && <EmptyBracket status={tournament.status} />}
-      {showCanvas && (
+      {showCanvas && canvasReady && (
         <Suspense fallback={<Loading label="Loading the bracket..." />}>
           <BracketView
             matches={view}
