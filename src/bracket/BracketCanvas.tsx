@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { startTransition, useEffect, useEffectEvent, useRef, useState } from 'react';
 import classes from './BracketCanvas.module.css';
 import type { ViewMatch } from './model';
 import { createBracketEngine, prepareBracketEngine, type BracketEngine } from './renderer/createBracketEngine';
@@ -62,8 +62,12 @@ export function BracketCanvas({ matches, matchHref, onOpenMatch, height, onEngin
       }),
       e.on('error', () => setFailed(true)),
     ];
-    setEngine(e);
-    announce(e);
+    // In a transition: the page's controls and links render again with the engine (its search enabled, its mirror
+    // wired), a render in slices rather than one task in the commit that mounted the canvas.
+    startTransition(() => {
+      setEngine(e);
+      announce(e);
+    });
     return () => {
       for (const off of offs) off();
       e.destroy();
