@@ -62,12 +62,11 @@ export function BracketCanvas({ matches, matchHref, onOpenMatch, height, onEngin
       }),
       e.on('error', () => setFailed(true)),
     ];
-    // In a transition: the page's controls and links render again with the engine (its search enabled, its mirror
-    // wired), a render in slices rather than one task in the commit that mounted the canvas.
-    startTransition(() => {
-      setEngine(e);
-      announce(e);
-    });
+    // The canvas's own state at once (it feeds the engine its matches); the page in a transition: its controls and
+    // links render again with the engine (its search enabled, its mirror wired), a render in slices rather than one
+    // task in the commit that mounted the canvas, and not on the way to the bracket's first frame.
+    setEngine(e);
+    startTransition(() => announce(e));
     return () => {
       for (const off of offs) off();
       e.destroy();
