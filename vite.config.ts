@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { build, defineConfig, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
+import { ROUTE_PRELOADS_FILE } from './src/domain/routePaths';
 
 // The SPA. In development `npm run dev` runs this with HMR and proxies /v1 to the API server.
 const apiTarget = process.env.API_PROXY_TARGET ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
@@ -96,8 +97,6 @@ function precompress(): Plugin {
 
 /** The site's route table: its lazily loaded screens and the paths that show them. */
 const ROUTES_FILE = fileURLToPath(new URL('./src/app/routes.tsx', import.meta.url));
-/** Written beside index.html: per route, the files its first screen needs that index.html does not already name. */
-const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
 /**
  * The first screen's code named in the page itself (issue 27: no request waterfall, no boot task spent adding links):

@@ -9,6 +9,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Lifecycle } from '../ops/lifecycle';
 import { PREVIEW_PAGES, previewRead, type PagePreview } from '../services/linkPreviews';
+import { ROUTE_PRELOADS_FILE, routePattern } from '../../src/domain/routePaths';
 import { acceptsEncoding, varyOnEncoding } from './compression';
 import { embedSecurityHeaders } from './securityHeaders';
 
@@ -98,18 +99,12 @@ export function splitTemplate(html: string): { head: string; tail: string; title
   return { head: page.slice(0, doctype), tail: page.slice(doctype), title: undefined };
 }
 
-/** Written by the build beside index.html (vite.config.ts, `routePreloads`): per route, its first screen's files. */
-export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
-
 /** A route of the SPA and the files its first screen loads beyond what index.html names. */
 interface RoutePreload {
   pattern: RegExp;
   /** The head links that name them (empty: nothing to add). */
   links: string;
 }
-
-/** A route's path as the SPA matches it (src/app/routes.tsx, `patternOf`): `:name` is one segment, any case. */
-const routePattern = (path: string) => new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:(\w+)/g, '[^/]+')}/?$`, 'i');
 
 /** An asset path the build wrote: /assets/…, nothing that could leave its attribute. */
 const ASSET = /^\/assets\/[\w.-]+\.(?:js|css)$/;

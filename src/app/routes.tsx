@@ -16,6 +16,7 @@ import { getPage } from '../api/endpoints/lists';
 import { getSeasonMatch } from '../api/endpoints/seasonMatches';
 import { User } from '../api/contract/user';
 import { DEFAULT_PER_PAGE } from '../domain/constants';
+import { routePattern } from '../domain/routePaths';
 
 // Every screen is its own chunk, loaded when its route first renders.
 const LoginPage = onDemand(() => import('../features/auth/LoginPage'), 'LoginPage');
@@ -154,9 +155,8 @@ function guarded({ component: Component, access }: (typeof ROUTES)[number]) {
 
 const ROUTE_ELEMENTS = ROUTES.map((r) => ({ ...r, element: guarded(r) }));
 
-/** A route's path as a pattern (`:name` is one segment), matched the way the Switch below matches it. */
-const patternOf = (path: string) => new RegExp(`^${path.replace(/:(\w+)/g, '(?<$1>[^/]+)')}/?$`, 'i');
-const PATTERNS = ROUTES.map((r) => ({ route: r, pattern: patternOf(r.path) }));
+/** Each route's path as a pattern, matched the way the Switch below matches it. */
+const PATTERNS = ROUTES.map((r) => ({ route: r, pattern: routePattern(r.path) }));
 
 /**
  * Starts what the first screen of `pathname` needs, before React renders it: for a public route its first reads (kept

@@ -26,3 +26,12 @@ export function inNextTask(work: () => void): void {
   queue.push(work);
   post();
 }
+
+/**
+ * Runs `work` in a task of its own once the next frame is on screen: after the frame that follows it begins (a frame
+ * is presented after its task ends, so one frame is not enough to be sure). At once where there are no frames (jsdom).
+ */
+export function afterNextPaint(work: () => void): void {
+  if (typeof requestAnimationFrame !== 'function') return work();
+  requestAnimationFrame(() => requestAnimationFrame(() => inNextTask(work)));
+}

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { ROUTE_PRELOADS_FILE } from '../../server/http/htmlPages';
+import { ROUTE_PRELOADS_FILE } from '../../src/domain/routePaths';
 import { useTestServer, type TestServerHandle } from '../support/testServer';
 
 /*

@@ -500,8 +500,12 @@ export class BracketRenderer {
    * of the two only (the card shapes, or the text with the atlas), so a phone can take them in two tasks.
    */
   warmUp(renderer: Renderer, layer: 'shapes' | 'text' | 'both' = 'both'): void {
-    const streams = layer === 'shapes' ? [this.flat] : layer === 'text' ? [this.glyphs] : [this.flat, this.glyphs];
-    const layers = layer === 'shapes' ? [this.shapes] : layer === 'text' ? [this.text] : [this.shapes, this.text];
+    const parts = [
+      { stream: this.flat, layer: this.shapes, wanted: layer !== 'text' },
+      { stream: this.glyphs, layer: this.text, wanted: layer !== 'shapes' },
+    ].filter((p) => p.wanted);
+    const streams = parts.map((p) => p.stream);
+    const layers = parts.map((p) => p.layer);
     for (const s of streams) {
       // One degenerate quad: every vertex at the origin, nothing is filled.
       s.mesh.visible = true;

@@ -31,19 +31,21 @@ export interface SurfaceSlot {
  * The WebGL 2 context the renderer draws with, made by us rather than by Pixi so that its start is several short
  * tasks instead of one long one (~130 ms at 4× CPU on a phone): the context, then the extensions Pixi asks for in
  * groups (a browser hands an extension out once, later asks are free), each in a task of its own. The attributes are
- * Pixi's for our options (a transparent, premultiplied, unaliased canvas) without a depth and stencil buffer: the
- * bracket draws flat quads in order and masks nothing, so the buffer to allocate, clear and (with a software
- * compositor) read back each frame is the colour alone.
+ * those Pixi would ask for with the Application's `options` (GlContextSystem.init), without a depth and stencil
+ * buffer: the bracket draws flat quads in order and masks nothing, so the buffer to allocate, clear and (with a
+ * software compositor) read back each frame is the colour alone.
  */
-const CONTEXT_ATTRIBUTES: WebGLContextAttributes = {
-  alpha: true,
-  premultipliedAlpha: true,
-  antialias: false,
-  depth: false,
-  stencil: false,
-  preserveDrawingBuffer: false,
-  powerPreference: 'default',
-};
+function contextAttributes(options: Partial<ApplicationOptions>): WebGLContextAttributes {
+  return {
+    alpha: (options.backgroundAlpha ?? 1) < 1,
+    premultipliedAlpha: options.premultipliedAlpha ?? true,
+    antialias: options.antialias ?? false,
+    depth: false,
+    stencil: false,
+    preserveDrawingBuffer: options.preserveDrawingBuffer ?? false,
+    powerPreference: options.powerPreference ?? 'default',
+  };
+}
 /** The extensions Pixi's context system asks for (GlContextSystem.getExtensions), in groups of a few. */
 const PIXI_EXTENSIONS = [
   ['EXT_texture_filter_anisotropic', 'OES_texture_float_linear', 'WEBGL_lose_context', 'EXT_color_buffer_float', 'WEBGL_provoking_vertex'],
@@ -52,10 +54,10 @@ const PIXI_EXTENSIONS = [
   ['EXT_texture_compression_bptc', 'EXT_texture_compression_rgtc'],
 ];
 
-async function createContext(canvas: HTMLCanvasElement, resolution: number): Promise<WebGL2RenderingContext> {
+async function createContext(canvas: HTMLCanvasElement, options: Partial<ApplicationOptions>): Promise<WebGL2RenderingContext> {
   // The drawing buffer made at the size Pixi's start asks for (1×1 at `resolution`), not made again by its resize.
-  canvas.width = canvas.height = Math.round(resolution);
-  const gl = canvas.getContext('webgl2', CONTEXT_ATTRIBUTES);
+  canvas.width = canvas.height = Math.round(options.resolution ?? 1);
+  const gl = canvas.getContext('webgl2', contextAttributes(options));
   if (!gl) throw new Error('The bracket needs WebGL 2');
   // Pixi learns the shaders' precision from a small WebGL context of its own, made once for the page; it asks ours
   // instead (one context fewer to create and keep).
@@ -81,7 +83,7 @@ async function createContext(canvas: HTMLCanvasElement, resolution: number): Pro
  */
 async function initWebGL(root: Root, options: Partial<ApplicationOptions>, canvas: HTMLCanvasElement): Promise<Application> {
   const app = root.applicationState.app;
-  const context = await createContext(canvas, options.resolution ?? 1);
+  const context = await createContext(canvas, options);
   await nextTask();
   const renderer = new WebGLRenderer();
   await renderer.init({ ...options, ...options.webgl, context } as Partial<ApplicationOptions>);

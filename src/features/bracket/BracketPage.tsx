@@ -10,6 +10,7 @@ import { PageTitle } from '../../ui/PageTitle/PageTitle';
 import { parseId } from '../../ui/routeParams';
 import { useLoadingMachineWith } from '../../ui/useMachineWith';
 import { useOnDemandReady } from '../../ui/onDemand';
+import { afterNextPaint } from '../../ui/nextTask';
 import { BracketAdminActions } from './BracketAdminActions';
 import { ResetBracketDialog } from '../../shared/bracket/ResetBracket';
 import { bracketPageMachine } from '../../../machines/flows/bracketPageMachine';
@@ -27,15 +28,6 @@ export function BracketPage() {
   if (id === null) return <NotFound />;
   const isStaff = isStaffRole(user?.role);
   return <BracketScreen key={`${id}/${isStaff}`} tournamentId={id} isStaff={isStaff} />;
-}
-
-/**
- * Runs `task` in a task of its own once the next frame is on screen: after the frame that follows it begins (a frame
- * is presented after its task ends, so one frame is not enough to be sure). At once where there are no frames (jsdom).
- */
-function afterNextPaint(task: () => void): void {
-  if (typeof requestAnimationFrame !== 'function') return task();
-  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(task, 0)));
 }
 
 const Loading = ({ label = 'Loading...' }: { label?: string }) => (
