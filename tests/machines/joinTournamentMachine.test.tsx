@@ -1,4 +1,4 @@
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
@@ -110,6 +110,9 @@ describe('joinTournamentMachine through the tournament detail page', () => {
     api.configure({ fetch: net.fetch });
     clearNotifications();
     const session = startSession(api);
+    // Stopped with the test: the test files of a worker share its window, and a session left running would answer the
+    // next file's storage events (another tab signing in) with calls of its own.
+    onTestFinished(() => session.stop());
     session.send({ type: 'session.refresh' });
     await waitFor(() => expect(session.getSnapshot().matches('signedIn')).toBe(true));
     const location = memoryLocation({ path: `/tournaments/${t.id}/details` });
