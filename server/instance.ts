@@ -5,6 +5,9 @@ import { buildApp } from './app';
 import { seedIfEmpty } from './db/seed';
 import { startAdminSocket } from './ops/backup';
 
+/** Connections the kernel may hold for this server before it accepts them. */
+export const LISTEN_BACKLOG = 4096;
+
 /*
  * One server instance's life (issue 24), what `npm start` runs (server/main.ts wires the signals):
  * 1. listen at once, `starting`: liveness answers, /v1 answers 503 (server/ops/lifecycle.ts);
@@ -43,7 +46,10 @@ export async function startInstance(config: Config): Promise<Instance> {
     throw err;
   }
   const db = database;
-  const url = await app.listen({ port: config.port, host: config.host });
+  // A deep accept queue: a wave of reconnections (another instance's streams moving here) waits to be accepted
+  // instead of its SYNs being dropped and retried after 1, 3 and 7 s (Node's default is 511; the kernel caps it at
+  // net.core.somaxconn).
+  const url = await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   const metricsUrl = (await app.metrics?.listen()) ?? null;
 
   let stopping: Promise<void> | null = null;

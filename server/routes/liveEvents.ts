@@ -7,6 +7,7 @@ import { isStaff } from '../auth/plugin';
 import { defineRoute } from '../http/route';
 import { IdParam } from '../../src/api/contract/common';
 import { createLiveStreamLimits } from '../http/liveStreamLimits';
+import { createOutbox } from '../http/streamOutbox';
 import { isHttp2 } from '../http/transport';
 import { createLiveStreamAccess, type StreamGrant } from '../services/liveStreamAccess';
 import { getTournament } from '../services/tournamentStore';
@@ -20,11 +21,16 @@ export const HEARTBEAT_MS = 15_000;
 /** How long a browser waits before reconnecting a dropped stream. */
 export const RETRY_MS = 3_000;
 /**
- * What a stream says when its instance shuts down: reconnect after a moment chosen between these bounds (ms), so
- * that the clients of a stopped instance spread their reconnections over a second instead of arriving at once.
+ * What a stream says when its instance shuts down: reconnect after a moment chosen in this window (ms), so that the
+ * clients of a stopped instance spread their reconnections instead of arriving at once. The window grows with the
+ * streams to move (2 ms each: 1,666 streams arrive over ~3.6 s, about 500 a second in all) so that the instances
+ * taking them over keep up with their own streams meanwhile; at least 1.25 s, at most 10 s.
  */
-export const DRAIN_RETRY_MS = [250, 1_250] as const;
-const drainRetry = () => `retry: ${DRAIN_RETRY_MS[0] + Math.floor(Math.random() * (DRAIN_RETRY_MS[1] - DRAIN_RETRY_MS[0]))}\n\n`;
+export const drainRetryWindow = (streams: number): readonly [number, number] => [250, Math.min(10_000, Math.max(1_250, 250 + streams * 2))];
+const drainRetry = (streams: number) => {
+  const [from, to] = drainRetryWindow(streams);
+  return `retry: ${from + Math.floor(Math.random() * (to - from))}\n\n`;
+};
 /** A client that has not read this much of its stream is too slow: it is dropped and reconnects with a replay. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
@@ -33,6 +39,9 @@ const lastEventId = (request: FastifyRequest): string | undefined => {
   const header = request.headers['last-event-id'];
   return typeof header === 'string' && /^[a-z0-9]{1,32}$/i.test(header) ? header : undefined;
 };
+
+const RETRY = Buffer.from(`retry: ${RETRY_MS}\n\n`);
+const HEARTBEAT = Buffer.from(': heartbeat\n\n');
 
 const frames = new WeakMap<LiveEvent, Buffer>();
 /**
@@ -54,7 +63,10 @@ const frame = (e: LiveEvent) => {
  * `Last-Event-ID`, `ready`, then every change of the topic's matches as it is committed, and a heartbeat every 15 s.
  */
 export function liveEventRoutes(app: FastifyInstance, db: Db, hub: LiveHub, config: Pick<Config, 'liveStreamsPerClient' | 'liveStreamsMax'>) {
-  const open = new Set<ServerResponse>();
+  /** Open streams, each with the function that ends it. */
+  const open = new Map<ServerResponse, (last?: string) => void>();
+  // An event's writes to every stream of its topic go out a slice per turn of the event loop (server/http/streamOutbox.ts).
+  const outbox = createOutbox();
   // Issue 26: how many streams may be open (per address, in all), and what each stream's access depends on.
   const limits = createLiveStreamLimits({ perClient: config.liveStreamsPerClient, total: config.liveStreamsMax });
   const access = createLiveStreamAccess(db);
@@ -88,40 +100,48 @@ export function liveEventRoutes(app: FastifyInstance, db: Db, hub: LiveHub, conf
     let closed = false;
     let unsubscribe = () => {};
     let untrack = () => {};
-    const close = () => {
+    /** Ends the stream: what is queued is dropped, or written first with a last frame (a shutdown's `retry:`). */
+    const close = (last?: string) => {
       if (closed) return;
+      if (last !== undefined) out.flush();
       closed = true;
       clearInterval(heartbeat);
       unsubscribe();
       untrack();
       slot.release();
+      out.discard();
       open.delete(raw);
-      raw.end();
+      raw.end(last);
     };
-    const write = (text: string | Buffer) => {
+    const out = outbox.stream((bytes) => {
       if (closed) return;
       if (raw.writableLength > MAX_BUFFERED_BYTES) return close();
-      raw.write(text);
+      raw.write(bytes);
+    });
+    const write = (bytes: Buffer) => {
+      if (closed) return;
+      if (raw.writableLength + out.queued > MAX_BUFFERED_BYTES) return close();
+      out.send(bytes);
     };
-    const heartbeat = setInterval(() => write(': heartbeat\n\n'), HEARTBEAT_MS);
-    write(`retry: ${RETRY_MS}\n\n`);
+    const heartbeat = setInterval(() => write(HEARTBEAT), HEARTBEAT_MS);
     const subscription = hub.subscribe(topic, lastEventId(request), (e) => write(frame(e)));
     unsubscribe = subscription.unsubscribe;
-    write(Buffer.concat(subscription.first.map(frame)));
+    // The stream's first frames go out at once: nothing is queued before them.
+    raw.write(Buffer.concat([RETRY, ...subscription.first.map(frame)]));
     // A caller that did not ask for a stream (a plain fetch, curl without the header) gets the head and an end.
     if (!String(request.headers.accept ?? '').includes('text/event-stream')) return close();
     // The stream ends when the sign-in, role or season visibility it was opened under goes (issue 26).
     untrack = access.register({ ...grant, end: close });
-    open.add(raw);
-    raw.on('close', close);
-    raw.on('error', close);
+    open.set(raw, close);
+    raw.on('close', () => close());
+    raw.on('error', () => close());
   };
 
   // Server shutdown ends the streams first, so closing the server (and the tests) does not wait for the clients;
   // each is told to come back soon (another instance, behind a balancer) and resumes with its Last-Event-ID.
   app.addHook('preClose', async () => {
-    for (const raw of open) raw.end(drainRetry());
-    open.clear();
+    const streams = open.size;
+    for (const close of [...open.values()]) close(drainRetry(streams));
   });
 
   const STREAM = { contentType: 'text/event-stream', description: 'Server-sent events: `retry:`, a replay or `reset` after Last-Event-ID, `ready`, then each change as it is committed' };

@@ -5,6 +5,7 @@ import { testDatabaseKind, useTestServer, type Agent } from '../support/testServ
 import { SseClient } from '../support/sseClient';
 import { tournamentMatches } from '../../server/db/schema';
 import { buildApp } from '../../server/app';
+import { drainRetryWindow } from '../../server/routes/liveEvents';
 import { openDatabase, type Database } from '../../server/db/client';
 import { generateTournamentBracket } from '../../server/services/brackets';
 import { createLiveHub, type LiveEvent } from '../../server/services/liveEvents';
@@ -269,4 +270,41 @@ describe('live events', () => {
       expect((await onB.next('matches', 2_000)).data.matches[0].id).toBe(m.id);
     });
   });
+
+  describe('an instance with many streams', () => {
+    // One test machine is one address: the per-address cap (issue 26) would refuse all but 20 of the streams.
+    const many = useTestServer({ config: { liveStreamsPerClient: 1000, liveStreamsMax: 1000 } });
+    let manyBase = '';
+    beforeAll(async () => {
+      manyBase = await many.app.listen({ port: 0, host: '127.0.0.1' });
+    });
+
+    it('sends an event to every stream, and on shutdown spreads their reconnections over a window that grows with their number', async () => {
+      const f = await createTournament(many.db, { ranks: ranks(8) });
+      const streams: SseClient[] = [];
+      for (let i = 0; i < 800; i += 100) {
+        streams.push(...(await Promise.all(Array.from({ length: 100 }, () => SseClient.open(`${manyBase}/v1/tournament/${f.tournamentId}/events`)))));
+      }
+      try {
+        await Promise.all(streams.map((s) => s.next('ready', 5_000)));
+        const [match] = await many.db.select().from(tournamentMatches).where(eq(tournamentMatches.tournamentId, f.tournamentId)).limit(1);
+        await many.db.update(tournamentMatches).set({ dueByDate: 1 }).where(eq(tournamentMatches.id, match.id));
+        const events = await Promise.all(streams.map((s) => s.next('matches', 5_000)));
+        expect(new Set(events.map((e) => e.id)).size).toBe(1);
+
+        await many.app.close();
+        await Promise.all(streams.map((s) => s.endsWithin(5_000)));
+        const retries = streams.map((s) => s.retry ?? NaN);
+        const [from, to] = drainRetryWindow(800);
+        // 800 streams: reconnect within 0.25–1.85 s instead of 0.25–1.25 s (one stream's window).
+        expect(to).toBeGreaterThan(drainRetryWindow(1)[1]);
+        expect(Math.min(...retries)).toBeGreaterThanOrEqual(from);
+        expect(Math.max(...retries)).toBeLessThan(to);
+        expect(Math.max(...retries)).toBeGreaterThanOrEqual(drainRetryWindow(1)[1]);
+      } finally {
+        for (const s of streams) s.close();
+      }
+    });
+  });
 });
+

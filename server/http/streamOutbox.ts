@@ -1,0 +1,84 @@
+/*
+ * Writes of live update streams, spread over turns of the event loop (issue 24). An event of a topic goes to every
+ * stream of it; each write is a system call (on a loopback socket ~10–30 µs, most of it the kernel's TCP work), so
+ * writing 2,500 streams at once held the event loop for 50–100 ms per event, and several seconds when an instance
+ * took over another one's clients and fell behind: its readiness checks timed out and the balancer took it out too.
+ *
+ * Instead a stream's frames are queued (in order) and a writer writes at most SLICE streams per turn, then lets the
+ * loop read sockets (health checks, new streams, reads) before the next slice. A stream with several frames waiting
+ * gets them in one write, so an instance that fell behind catches up with fewer system calls, not more.
+ */
+
+/** Streams written per turn of the event loop. */
+export const OUTBOX_SLICE = 16;
+
+export interface OutboxStream {
+  /** Queues bytes for the stream; they are written in order, after the bytes queued before them. */
+  send(bytes: Buffer): void;
+  /** Writes what is queued now (before the stream ends). */
+  flush(): void;
+  /** Forgets what is queued (the stream is gone). */
+  discard(): void;
+  /** Bytes queued and not yet written. */
+  readonly queued: number;
+}
+
+export interface Outbox {
+  /** A stream that writes through `write`. */
+  stream(write: (bytes: Buffer) => void): OutboxStream;
+}
+
+export function createOutbox(slice = OUTBOX_SLICE): Outbox {
+  /** Streams with frames waiting, oldest first. */
+  const waiting = new Set<() => void>();
+  let scheduled = false;
+
+  const run = () => {
+    scheduled = false;
+    let written = 0;
+    // Deleting the entry being visited is safe in a Set's iteration; streams queued meanwhile come at the end.
+    for (const flush of waiting) {
+      waiting.delete(flush);
+      flush();
+      if (++written >= slice) break;
+    }
+    if (waiting.size > 0) schedule();
+  };
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(run);
+  };
+
+  return {
+    stream(write) {
+      let frames: Buffer[] = [];
+      let queued = 0;
+      const flush = () => {
+        waiting.delete(flush);
+        if (frames.length === 0) return;
+        const bytes = frames.length === 1 ? frames[0] : Buffer.concat(frames, queued);
+        frames = [];
+        queued = 0;
+        write(bytes);
+      };
+      return {
+        send(bytes) {
+          frames.push(bytes);
+          queued += bytes.length;
+          waiting.add(flush);
+          schedule();
+        },
+        flush,
+        discard() {
+          waiting.delete(flush);
+          frames = [];
+          queued = 0;
+        },
+        get queued() {
+          return queued;
+        },
+      };
+    },
+  };
+}
