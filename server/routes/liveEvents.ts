@@ -22,11 +22,12 @@ export const HEARTBEAT_MS = 15_000;
 export const RETRY_MS = 3_000;
 /**
  * What a stream says when its instance shuts down: reconnect after a moment chosen in this window (ms), so that the
- * clients of a stopped instance spread their reconnections instead of arriving at once. The window grows with the
- * streams to move (2 ms each: 1,666 streams arrive over ~3.6 s, about 500 a second in all) so that the instances
- * taking them over keep up with their own streams meanwhile; at least 1.25 s, at most 10 s.
+ * clients of a stopped instance spread their reconnections instead of arriving at once. Up to 2,000 streams the
+ * window is 0.25–1.25 s; beyond, it grows by 0.5 ms a stream (5,000 streams: 0.25–2.75 s), so that the instances
+ * taking them over get at most ~2,000 new streams a second between them, and at most 10 s. (Measured with 1,667
+ * streams: wider windows only made the moved clients wait longer; docs/decisions.md, "Failover".)
  */
-export const drainRetryWindow = (streams: number): readonly [number, number] => [250, Math.min(10_000, Math.max(1_250, 250 + streams * 2))];
+export const drainRetryWindow = (streams: number): readonly [number, number] => [250, Math.min(10_000, Math.max(1_250, 250 + Math.round(streams / 2)))];
 const drainRetry = (streams: number) => {
   const [from, to] = drainRetryWindow(streams);
   return `retry: ${from + Math.floor(Math.random() * (to - from))}\n\n`;
