@@ -151,12 +151,13 @@ export async function buildApp({ config, database, starting = false }: AppDeps):
   adminTeamRoutes(app, db);
   auditRoutes(app, db);
   playerCardRoutes(app, db);
-  const live: LiveHub = createLiveHub(metrics ? metrics.timeLiveDelivery(database, () => live.settled()) : database);
+  // The delivery lag ends when the streams wrote the event, not when it was queued for them.
+  const live: LiveHub = createLiveHub(metrics ? metrics.timeLiveDelivery(database, () => live.settled().then(() => liveStreams.written())) : database);
+  const liveStreams = liveEventRoutes(app, db, live, config);
   metrics?.countSseClients(() => live.clients);
   await live.start();
   app.decorate('live', live);
   app.addHook('onClose', () => live.close());
-  liveEventRoutes(app, db, live, config);
   transferRoutes(app, db, config);
   announcementRoutes(app, db, config);
   calendarRoutes(app, db, config);

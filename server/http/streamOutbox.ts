@@ -26,12 +26,15 @@ export interface OutboxStream {
 export interface Outbox {
   /** A stream that writes through `write`. */
   stream(write: (bytes: Buffer) => void): OutboxStream;
+  /** Resolves once every stream wrote what was queued (the delivery-lag metric ends here). */
+  idle(): Promise<void>;
 }
 
 export function createOutbox(slice = OUTBOX_SLICE): Outbox {
   /** Streams with frames waiting, oldest first. */
   const waiting = new Set<() => void>();
   let scheduled = false;
+  let idleWaiters: (() => void)[] = [];
 
   const run = () => {
     scheduled = false;
@@ -42,7 +45,10 @@ export function createOutbox(slice = OUTBOX_SLICE): Outbox {
       flush();
       if (++written >= slice) break;
     }
-    if (waiting.size > 0) schedule();
+    if (waiting.size > 0) return schedule();
+    const waiters = idleWaiters;
+    idleWaiters = [];
+    for (const resolve of waiters) resolve();
   };
   const schedule = () => {
     if (scheduled) return;
@@ -51,6 +57,7 @@ export function createOutbox(slice = OUTBOX_SLICE): Outbox {
   };
 
   return {
+    idle: () => (waiting.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve))),
     stream(write) {
       let frames: Buffer[] = [];
       let queued = 0;

@@ -63,7 +63,7 @@ const frame = (e: LiveEvent) => {
  * with the same authorization as the read it follows, then stays open: `retry:`, a replay or `reset` after
  * `Last-Event-ID`, `ready`, then every change of the topic's matches as it is committed, and a heartbeat every 15 s.
  */
-export function liveEventRoutes(app: FastifyInstance, db: Db, hub: LiveHub, config: Pick<Config, 'liveStreamsPerClient' | 'liveStreamsMax'>) {
+export function liveEventRoutes(app: FastifyInstance, db: Db, hub: LiveHub, config: Pick<Config, 'liveStreamsPerClient' | 'liveStreamsMax'>): { written: () => Promise<void> } {
   /** Open streams, each with the function that ends it. */
   const open = new Map<ServerResponse, (last?: string) => void>();
   // An event's writes to every stream of its topic go out a slice per turn of the event loop (server/http/streamOutbox.ts).
@@ -171,4 +171,7 @@ export function liveEventRoutes(app: FastifyInstance, db: Db, hub: LiveHub, conf
     { method: 'GET', url: '/v1/match/events', summary: 'Live updates of the admin queues: the ids of every changed tournament or league match', access: 'staff', responses: STREAM, errors: TOO_MANY },
     async ({ request, reply }) => stream(request, reply, QUEUES_TOPIC, grantOf(request, { staffOnly: true })),
   );
+
+  /** Resolves once every stream wrote the events queued so far. */
+  return { written: () => outbox.idle() };
 }

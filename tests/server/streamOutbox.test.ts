@@ -62,4 +62,14 @@ describe('stream outbox', () => {
     await nextTurn();
     expect(written).toEqual(['ending:last event']);
   });
+
+  it('tells when every stream wrote what was queued (where the delivery lag is measured to)', async () => {
+    const outbox = createOutbox(2);
+    let writes = 0;
+    await outbox.idle();
+    const streams = Array.from({ length: 5 }, () => outbox.stream(() => writes++));
+    for (const s of streams) s.send(bytes('x'));
+    await outbox.idle();
+    expect(writes).toBe(5);
+  });
 });
