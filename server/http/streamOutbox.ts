@@ -26,29 +26,41 @@ export interface OutboxStream {
 export interface Outbox {
   /** A stream that writes through `write`. */
   stream(write: (bytes: Buffer) => void): OutboxStream;
-  /** Resolves once every stream wrote what was queued (the delivery-lag metric ends here). */
+  /** Resolves once every stream queued so far wrote its frames (the delivery-lag metric ends here); later ones are not waited for. */
   idle(): Promise<void>;
 }
 
 export function createOutbox(slice = OUTBOX_SLICE): Outbox {
-  /** Streams with frames waiting, oldest first. */
-  const waiting = new Set<() => void>();
+  /** Streams with frames waiting, oldest first, each with the number it was queued under. */
+  const waiting = new Map<() => void, number>();
+  /** Numbers of the last stream queued and of the last one written. */
+  let queuedSeq = 0;
+  let writtenSeq = 0;
   let scheduled = false;
-  let idleWaiters: (() => void)[] = [];
+  /** Callers of idle(), each waiting for the streams queued up to its number. */
+  let idleWaiters: { upTo: number; resolve: () => void }[] = [];
 
+  const settle = () => {
+    if (idleWaiters.length === 0) return;
+    const all = waiting.size === 0;
+    idleWaiters = idleWaiters.filter((w) => {
+      if (!all && w.upTo > writtenSeq) return true;
+      w.resolve();
+      return false;
+    });
+  };
   const run = () => {
     scheduled = false;
     let written = 0;
-    // Deleting the entry being visited is safe in a Set's iteration; streams queued meanwhile come at the end.
-    for (const flush of waiting) {
+    // Deleting the entry being visited is safe in a Map's iteration; streams queued meanwhile come at the end.
+    for (const [flush, seq] of waiting) {
       waiting.delete(flush);
       flush();
+      writtenSeq = seq;
       if (++written >= slice) break;
     }
-    if (waiting.size > 0) return schedule();
-    const waiters = idleWaiters;
-    idleWaiters = [];
-    for (const resolve of waiters) resolve();
+    if (waiting.size > 0) schedule();
+    settle();
   };
   const schedule = () => {
     if (scheduled) return;
@@ -57,12 +69,16 @@ export function createOutbox(slice = OUTBOX_SLICE): Outbox {
   };
 
   return {
-    idle: () => (waiting.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve))),
+    idle: () =>
+      waiting.size === 0 || writtenSeq >= queuedSeq ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push({ upTo: queuedSeq, resolve })),
     stream(write) {
       let frames: Buffer[] = [];
       let queued = 0;
+      const unqueue = () => {
+        if (waiting.delete(flush) && waiting.size === 0) settle();
+      };
       const flush = () => {
-        waiting.delete(flush);
+        unqueue();
         if (frames.length === 0) return;
         const bytes = frames.length === 1 ? frames[0] : Buffer.concat(frames, queued);
         frames = [];
@@ -73,14 +89,14 @@ export function createOutbox(slice = OUTBOX_SLICE): Outbox {
         send(bytes) {
           frames.push(bytes);
           queued += bytes.length;
-          waiting.add(flush);
+          if (!waiting.has(flush)) waiting.set(flush, ++queuedSeq);
           schedule();
         },
         flush,
         discard() {
-          waiting.delete(flush);
           frames = [];
           queued = 0;
+          unqueue();
         },
         get queued() {
           return queued;

@@ -21,17 +21,19 @@ export const HEARTBEAT_MS = 15_000;
 /** How long a browser waits before reconnecting a dropped stream. */
 export const RETRY_MS = 3_000;
 /**
- * What a stream says when its instance shuts down: reconnect after a moment chosen in this window (ms), so that the
- * clients of a stopped instance spread their reconnections instead of arriving at once. Up to 2,000 streams the
- * window is 0.25–1.25 s; beyond, it grows by 0.5 ms a stream (5,000 streams: 0.25–2.75 s), so that the instances
- * taking them over get at most ~2,000 new streams a second between them, and at most 10 s. (Measured with 1,667
- * streams: wider windows only made the moved clients wait longer; docs/decisions.md, "Failover".)
+ * How an instance's streams end when it shuts down (issue 24). They are not all ended at once with a random wait
+ * for the browser: the instance stops listening and keeps sending events while it ends its streams a few at a time
+ * over drainWindowMs(streams), each with a short `retry`, so a client is away only for its own reconnection (and
+ * replays the little it missed with Last-Event-ID), and the instances taking the clients over get them at a steady
+ * rate they can accept while serving their own streams: 2 ms a stream (1,667 streams over ~3.3 s, 500 a second in
+ * all), at most half the shutdown deadline (SHUTDOWN_TIMEOUT_MS), which ends whatever is left.
  */
-export const drainRetryWindow = (streams: number): readonly [number, number] => [250, Math.min(10_000, Math.max(1_250, 250 + Math.round(streams / 2)))];
-const drainRetry = (streams: number) => {
-  const [from, to] = drainRetryWindow(streams);
-  return `retry: ${from + Math.floor(Math.random() * (to - from))}\n\n`;
-};
+export const drainWindowMs = (streams: number, shutdownTimeoutMs = 10_000) => Math.min(Math.floor(shutdownTimeoutMs / 2), streams * 2);
+/** The `retry` a stream ended by a shutdown carries: come back soon (to another instance, behind a balancer). */
+export const DRAIN_RETRY_MS = 250;
+/** How often the drain ends its next streams. */
+const DRAIN_STEP_MS = 20;
+
 /** A client that has not read this much of its stream is too slow: it is dropped and reconnects with a replay. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
@@ -63,7 +65,7 @@ const frame = (e: LiveEvent) => {
  * with the same authorization as the read it follows, then stays open: `retry:`, a replay or `reset` after
  * `Last-Event-ID`, `ready`, then every change of the topic's matches as it is committed, and a heartbeat every 15 s.
  */
-export function liveEventRoutes(app: FastifyInstance, db: Db, hub: LiveHub, config: Pick<Config, 'liveStreamsPerClient' | 'liveStreamsMax'>): { written: () => Promise<void> } {
+export function liveEventRoutes(app: FastifyInstance, db: Db, hub: LiveHub, config: Pick<Config, 'liveStreamsPerClient' | 'liveStreamsMax' | 'shutdownTimeoutMs'>): { written: () => Promise<void> } {
   /** Open streams, each with the function that ends it. */
   const open = new Map<ServerResponse, (last?: string) => void>();
   // An event's writes to every stream of its topic go out a slice per turn of the event loop (server/http/streamOutbox.ts).
@@ -140,9 +142,19 @@ export function liveEventRoutes(app: FastifyInstance, db: Db, hub: LiveHub, conf
 
   // Server shutdown ends the streams first, so closing the server (and the tests) does not wait for the clients;
   // each is told to come back soon (another instance, behind a balancer) and resumes with its Last-Event-ID.
+  // The hook does not wait for the drain: the server then stops listening, and its close waits for every
+  // connection, the streams included, to end; the live hub keeps delivering to the streams not yet ended.
   app.addHook('preClose', async () => {
-    const streams = open.size;
-    for (const close of [...open.values()]) close(drainRetry(streams));
+    const ends = [...open.values()];
+    const windowMs = drainWindowMs(ends.length, config.shutdownTimeoutMs);
+    const started = Date.now();
+    let ended = 0;
+    const step = () => {
+      const due = windowMs === 0 ? ends.length : Math.ceil((ends.length * (Date.now() - started + DRAIN_STEP_MS)) / windowMs);
+      for (; ended < Math.min(due, ends.length); ended++) ends[ended](`retry: ${DRAIN_RETRY_MS}\n\n`);
+      if (ended < ends.length) setTimeout(step, DRAIN_STEP_MS);
+    };
+    step();
   });
 
   const STREAM = { contentType: 'text/event-stream', description: 'Server-sent events: `retry:`, a replay or `reset` after Last-Event-ID, `ready`, then each change as it is committed' };
