@@ -198,14 +198,20 @@ describe('HTTPS with HTTP/2 (TLS_CERT_FILE and TLS_KEY_FILE)', () => {
     expect(warnings.filter((w) => /connection header/i.test(w))).toEqual([]);
     expect(first.retry).toBe(RETRY_MS);
 
+    // Another client of the topic, which stays: once it has a change, the server has published it.
+    const watcher = await SseClient.open(path, {}, session);
+    streams.push(watcher);
+    await watcher.next('ready');
+
     const m1 = await report(server, f, 1, 3, 1);
     const seen = await first.next('matches', 2_000);
     expect(seen.data.matches).toEqual([expect.objectContaining({ id: m1.id, entryAScoreA: 3, entryAScoreB: 1 })]);
+    await watcher.next('matches', 2_000);
     first.close();
 
     // A change while the client was away, then a reconnection on the same session with its Last-Event-ID.
     const m2 = await report(server, f, 2, 0, 3);
-    await server.app.live.settled();
+    expect((await watcher.next('matches', 2_000)).data.matches[0].id).toBe(m2.id);
     const again = await SseClient.open(path, { 'last-event-id': seen.id }, session);
     streams.push(again);
     expect((await again.next('matches')).data.matches[0].id).toBe(m2.id);

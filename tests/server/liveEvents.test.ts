@@ -90,10 +90,15 @@ describe('live events', () => {
     const first = await open(`/v1/tournament/${f.tournamentId}/events`);
     const ready = await first.next('ready');
     first.close();
+    // A client that stays: once it has both changes, the server has published them (with PostgreSQL the
+    // notifications arrive on a connection of their own, maybe after the reports returned).
+    const watcher = await open(`/v1/tournament/${f.tournamentId}/events`);
+    await watcher.next('ready');
 
     const m1 = await report(f, 1, 3, 0);
     const m2 = await report(f, 2, 2, 3);
-    await server.app.live.settled();
+    await watcher.next('matches', 2_000);
+    await watcher.next('matches', 2_000);
 
     const again = await open(`/v1/tournament/${f.tournamentId}/events`, { 'last-event-id': ready.id });
     const replayed = [await again.next('matches'), await again.next('matches')];
