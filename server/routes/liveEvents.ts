@@ -31,6 +31,7 @@ export const RETRY_MS = 3_000;
 export const drainWindowMs = (streams: number, shutdownTimeoutMs = 10_000) => Math.min(Math.floor(shutdownTimeoutMs / 2), streams * 2);
 /** The `retry` a stream ended by a shutdown carries: come back soon (to another instance, behind a balancer). */
 export const DRAIN_RETRY_MS = 250;
+const DRAIN_FRAME = `retry: ${DRAIN_RETRY_MS}\n\n`;
 /** How often the drain ends its next streams. */
 const DRAIN_STEP_MS = 20;
 
@@ -66,6 +67,8 @@ const frame = (e: LiveEvent) => {
  * `Last-Event-ID`, `ready`, then every change of the topic's matches as it is committed, and a heartbeat every 15 s.
  */
 export function liveEventRoutes(app: FastifyInstance, db: Db, hub: LiveHub, config: Pick<Config, 'liveStreamsPerClient' | 'liveStreamsMax' | 'shutdownTimeoutMs'>): { written: () => Promise<void> } {
+  /** Set when the server begins to shut down. */
+  let draining = false;
   /** Open streams, each with the function that ends it. */
   const open = new Map<ServerResponse, (last?: string) => void>();
   // An event's writes to every stream of its topic go out a slice per turn of the event loop (server/http/streamOutbox.ts).
@@ -138,20 +141,23 @@ export function liveEventRoutes(app: FastifyInstance, db: Db, hub: LiveHub, conf
     open.set(raw, close);
     raw.on('close', () => close());
     raw.on('error', () => close());
+    // A stream that opened after the shutdown began (its request was already under way) goes at once.
+    if (draining) close(DRAIN_FRAME);
   };
 
-  // Server shutdown ends the streams first, so closing the server (and the tests) does not wait for the clients;
-  // each is told to come back soon (another instance, behind a balancer) and resumes with its Last-Event-ID.
-  // The hook does not wait for the drain: the server then stops listening, and its close waits for every
-  // connection, the streams included, to end; the live hub keeps delivering to the streams not yet ended.
+  // Server shutdown ends the streams a few at a time (drainWindowMs), so closing the server (and the tests) does not
+  // wait for the clients; each is told to come back soon (another instance, behind a balancer) and resumes with its
+  // Last-Event-ID. The hook does not wait for the drain: the server then stops listening, and its close waits for
+  // every connection, the streams included, to end; the live hub keeps delivering to the streams not yet ended.
   app.addHook('preClose', async () => {
+    draining = true;
     const ends = [...open.values()];
     const windowMs = drainWindowMs(ends.length, config.shutdownTimeoutMs);
     const started = Date.now();
     let ended = 0;
     const step = () => {
       const due = windowMs === 0 ? ends.length : Math.ceil((ends.length * (Date.now() - started + DRAIN_STEP_MS)) / windowMs);
-      for (; ended < Math.min(due, ends.length); ended++) ends[ended](`retry: ${DRAIN_RETRY_MS}\n\n`);
+      for (; ended < Math.min(due, ends.length); ended++) ends[ended](DRAIN_FRAME);
       if (ended < ends.length) setTimeout(step, DRAIN_STEP_MS);
     };
     step();

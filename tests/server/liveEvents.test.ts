@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { connect } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { testDatabaseKind, useTestServer, type Agent } from '../support/testServer';
@@ -297,16 +298,32 @@ describe('live events', () => {
         const events = await Promise.all(streams.map((s) => s.next('matches', 5_000)));
         expect(new Set(events.map((e) => e.id)).size).toBe(1);
 
+        // A request under way (its headers not finished) when the shutdown begins.
+        const { port } = new URL(manyBase);
+        const lateRequest = connect(Number(port), '127.0.0.1');
+        await new Promise((resolve) => lateRequest.once('connect', resolve));
+        lateRequest.write(`GET /v1/tournament/${f.tournamentId}/events HTTP/1.1\r\nHost: localhost\r\nAccept: text/event-stream\r\n`);
+        const lateAnswer = new Promise<string>((resolve) => {
+          let text = '';
+          lateRequest.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          lateRequest.on('close', () => resolve(text));
+        });
+
         const started = performance.now();
         const closing = many.app.close();
-        // A change committed while the instance shuts down still reaches the streams not yet ended.
-        await many.db.update(tournamentMatches).set({ dueByDate: 2 }).where(eq(tournamentMatches.id, match.id));
-        const endedAt = await Promise.all(
+        const ended = Promise.all(
           streams.map(async (s) => {
             expect(await s.endsWithin(10_000)).toBe(true);
             return performance.now() - started;
           }),
         );
+        // A change committed while the instance shuts down still reaches the streams not yet ended.
+        await many.db.update(tournamentMatches).set({ dueByDate: 2 }).where(eq(tournamentMatches.id, match.id));
+        // Once the drain has begun, a stream whose request was already under way is ended at once, not left open.
+        await Promise.race(streams.map((s) => s.endsWithin(10_000)));
+        lateRequest.end('\r\n');
+        expect(await lateAnswer).toMatch(/event: ready[\s\S]*retry: 250\n\n/);
+        const endedAt = await ended;
         await closing;
         // Each is told to come back soon (to another instance): the server spreads the ends, not the browsers' waits.
         expect(new Set(streams.map((s) => s.retry))).toEqual(new Set([DRAIN_RETRY_MS]));
