@@ -117,7 +117,10 @@ export function liveEventRoutes(app: FastifyInstance, db: Db, hub: LiveHub, conf
       slot.release();
       out.discard();
       open.delete(raw);
-      raw.end(last);
+      // A shutdown also ends an HTTP/1.x stream's connection (else kept alive, it would hold the server's close);
+      // an HTTP/2 stream's session is told to go by the server (GOAWAY).
+      const connection = last !== undefined && !isHttp2(request) ? raw.socket : null;
+      raw.end(last, () => connection?.end());
     };
     const out = outbox.stream((bytes) => {
       if (closed) return;
