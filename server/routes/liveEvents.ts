@@ -122,11 +122,9 @@ export function liveEventRoutes(app: FastifyInstance, db: Db, hub: LiveHub, conf
       const connection = last !== undefined && !isHttp2(request) ? raw.socket : null;
       raw.end(last, () => connection?.end());
     };
-    const out = outbox.stream((bytes) => {
-      if (closed) return;
-      if (raw.writableLength > MAX_BUFFERED_BYTES) return close();
-      raw.write(bytes);
-    });
+    // Only the outbox writes to the stream after its first frames, and a closed stream's queue is discarded: the
+    // buffer limit is checked once, when a frame is queued (what the socket holds plus what waits for it).
+    const out = outbox.stream((bytes) => raw.write(bytes));
     const write = (bytes: Buffer) => {
       if (closed) return;
       if (raw.writableLength + out.queued > MAX_BUFFERED_BYTES) return close();
